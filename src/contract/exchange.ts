@@ -1,0 +1,58 @@
+/** Flash swap between tokens at a configured rate, and the Google-authenticator binding. */
+import * as z from 'zod/mini';
+import { amount, id, isoTime, page, pageQuery, positiveAmountInput, totpCode, tradePassword } from './common';
+import { endpoint } from './endpoint';
+
+export const exchangePair = z.object({
+  id: z.string(),
+  fromCurrency: z.string(),
+  toCurrency: z.string(),
+  /** Units of toCurrency received per unit of fromCurrency. */
+  rate: amount,
+  minAmount: amount,
+  maxAmount: amount,
+  fromPrecision: z.number(),
+  toPrecision: z.number(),
+  enabled: z.boolean(),
+});
+export type ExchangePair = z.infer<typeof exchangePair>;
+
+export const swapBody = z.object({ pairId: id, amount: positiveAmountInput, tradePassword });
+
+export const swapRecord = z.object({
+  id: z.string(),
+  fromCurrency: z.string(),
+  toCurrency: z.string(),
+  fromAmount: amount,
+  toAmount: amount,
+  rate: amount,
+  status: z.enum(['completed', 'failed']),
+  createdAt: isoTime,
+});
+export type SwapRecord = z.infer<typeof swapRecord>;
+
+export const exchangeApi = {
+  pairs: endpoint({ method: 'POST', path: '/api/wallet/exchange/config/list', auth: true, data: z.array(exchangePair) }),
+  /** Amount out = amount × rate, rounded down to the target precision; atomic. */
+  swap: endpoint({ method: 'POST', path: '/api/wallet/exchange', auth: true, idempotent: true, body: swapBody, data: swapRecord }),
+  records: endpoint({ method: 'POST', path: '/api/wallet/exchange/record', auth: true, body: pageQuery, data: page(swapRecord) }),
+};
+
+export const googleStatus = z.object({ bound: z.boolean(), boundAt: z.nullable(isoTime) });
+/** A pending secret to bind, revealed only after re-entering the login password. */
+export const googleSecret = z.object({ secret: z.string(), otpauthUri: z.string() });
+
+export const googleApi = {
+  /** Body: the login password. Returns a new pending secret (replacing an earlier pending one). */
+  secret: endpoint({
+    method: 'POST',
+    path: '/api/user/google/getUserInfoByLoginInfo',
+    auth: true,
+    body: z.object({ loginPassword: z.string().check(z.minLength(1), z.maxLength(64)) }),
+    data: googleSecret,
+  }),
+  status: endpoint({ method: 'POST', path: '/api/user/google/getUserInfo', auth: true, data: googleStatus }),
+  /** Binds the pending secret once `code` verifies against it. */
+  bind: endpoint({ method: 'POST', path: '/api/user/google/set', auth: true, body: z.object({ code: totpCode }), data: googleStatus }),
+};
+

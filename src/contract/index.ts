@@ -1,0 +1,20 @@
+/** The API contract shared by client and server: every call's method, path and schemas. */
+import { activityApi, prizePoolApi } from './activity';
+import { authApi } from './auth';
+import { exchangeApi, googleApi } from './exchange';
+import { memberApi } from './member';
+import { miscApi } from './misc';
+import { moneyApi } from './money';
+import { notifyApi } from './notify';
+
+export const api = {
+  auth: authApi,
+  member: memberApi,
+  misc: miscApi,
+  notify: notifyApi,
+  money: moneyApi,
+  activity: activityApi,
+  prizePool: prizePoolApi,
+  exchange: exchangeApi,
+  google: googleApi,
+} as const;

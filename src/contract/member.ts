@@ -1,0 +1,78 @@
+import * as z from 'zod/mini';
+import { amount, empty, isoTime, password, totpCode, tradePassword, tronAddress } from './common';
+import { endpoint } from './endpoint';
+
+export const socialLinks = z.object({
+  line: z.nullable(z.string()),
+  instagram: z.nullable(z.string()),
+  telegram: z.nullable(z.string()),
+  x: z.nullable(z.string()),
+});
+
+export const memberInfo = z.object({
+  id: z.string(),
+  /** Masked phone or e-mail for display ("+1 55****21", "a***@x.com"). */
+  account: z.string(),
+  accountType: z.enum(['phone', 'email']),
+  nickname: z.string(),
+  bio: z.string(),
+  avatar: z.nullable(z.string()),
+  socials: socialLinks,
+  inviteCode: z.string(),
+  activated: z.boolean(),
+  tradePasswordSet: z.boolean(),
+  googleBound: z.boolean(),
+  createdAt: isoTime,
+});
+export type MemberInfo = z.infer<typeof memberInfo>;
+
+export const walletAsset = z.object({
+  currency: z.string(),
+  name: z.string(),
+  network: z.string(),
+  /** Spendable balance. */
+  balance: amount,
+  /** Held by withdrawals in flight. */
+  frozen: amount,
+  /** Price of one unit in USD, as a decimal string. */
+  priceUsd: amount,
+  precision: z.number(),
+  contractAddress: z.nullable(z.string()),
+});
+export type WalletAsset = z.infer<typeof walletAsset>;
+
+export const walletData = z.object({
+  name: z.string(),
+  address: tronAddress,
+  activated: z.boolean(),
+  assets: z.array(walletAsset),
+  updatedAt: isoTime,
+});
+export type WalletData = z.infer<typeof walletData>;
+
+/** Unset → set (needs the login password); set → change (needs the old trade password). */
+export const modifyTradePasswordBody = z.object({
+  newPassword: tradePassword,
+  oldPassword: z.optional(tradePassword),
+  loginPassword: z.optional(z.string().check(z.maxLength(64))),
+  googleCode: z.optional(totpCode),
+});
+
+export const modifyPasswordBody = z.object({
+  oldPassword: z.string().check(z.minLength(1), z.maxLength(64)),
+  newPassword: password,
+  googleCode: z.optional(totpCode),
+});
+
+export const memberApi = {
+  memberInfo: endpoint({ method: 'GET', path: '/member/memberInfo', auth: true, data: memberInfo }),
+  wallet: endpoint({ method: 'GET', path: '/member/wallet', auth: true, data: walletData }),
+  modifyTradePassword: endpoint({
+    method: 'POST',
+    path: '/member/modifyWalletPassword',
+    auth: true,
+    body: modifyTradePasswordBody,
+    data: empty,
+  }),
+  modifyPassword: endpoint({ method: 'POST', path: '/member/modifyPassword', auth: true, body: modifyPasswordBody, data: empty }),
+};

@@ -1,0 +1,129 @@
+/** Withdraw channels, deposit addresses, wallets and the transaction records. */
+import * as z from 'zod/mini';
+import { amount, empty, id, isoTime, page, pageQuery, positiveAmountInput, totpCode, tradePassword, tronAddress } from './common';
+import { endpoint } from './endpoint';
+
+export const channel = z.object({
+  id: z.string(),
+  /** Currency symbol, e.g. USDT (SPEC §3 field name). */
+  virtualCurrencyName: z.string(),
+  network: z.string(),
+  minAmount: amount,
+  maxAmount: amount,
+  /** Fixed fee in the channel's currency. */
+  fee: amount,
+  precision: z.number(),
+  enabled: z.boolean(),
+});
+export type Channel = z.infer<typeof channel>;
+export const channelDetail = z.extend(channel, {
+  contractAddress: z.nullable(z.string()),
+  description: z.string(),
+  /** Typical settlement time in minutes. */
+  arrivalMinutes: z.number(),
+});
+export type ChannelDetail = z.infer<typeof channelDetail>;
+
+export const recordType = z.enum(['deposit', 'withdraw', 'airdrop', 'activation', 'swap', 'reward', 'activity']);
+export type RecordType = z.infer<typeof recordType>;
+export const recordStatus = z.enum(['success', 'failed', 'pending_review', 'review_approved', 'review_rejected', 'withdrawing']);
+export type RecordStatus = z.infer<typeof recordStatus>;
+export const recordTab = z.enum(['all', 'in', 'out', 'failed']);
+export type RecordTab = z.infer<typeof recordTab>;
+
+export const transactionRecord = z.object({
+  id: z.string(),
+  type: recordType,
+  direction: z.enum(['in', 'out']),
+  status: recordStatus,
+  currency: z.string(),
+  network: z.string(),
+  amount,
+  fee: amount,
+  fromAddress: z.nullable(z.string()),
+  toAddress: z.nullable(z.string()),
+  txId: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+export type TransactionRecord = z.infer<typeof transactionRecord>;
+
+export const transactionListQuery = z.extend(pageQuery, {
+  tab: z._default(recordTab, 'all'),
+  currency: z.optional(z.string().check(z.maxLength(16))),
+  /** Also the way to fetch one record (the detail page). */
+  id: z.optional(id),
+});
+
+/** An address the user has sent to before: the history that address-poisoning checks use. */
+export const addressBookEntry = z.object({
+  id: z.string(),
+  address: tronAddress,
+  network: z.string(),
+  timesUsed: z.number(),
+  lastUsedAt: isoTime,
+});
+export type AddressBookEntry = z.infer<typeof addressBookEntry>;
+
+export const walletCurrency = z.object({
+  currency: z.string(),
+  name: z.string(),
+  network: z.string(),
+  precision: z.number(),
+  contractAddress: z.nullable(z.string()),
+});
+export type WalletCurrency = z.infer<typeof walletCurrency>;
+
+/** The user's wallets: the built-in one (primary, not removable) and any linked by a connection link. */
+export const myWallet = z.object({
+  id: z.string(),
+  name: z.string(),
+  network: z.string(),
+  address: tronAddress,
+  primary: z.boolean(),
+  createdAt: isoTime,
+});
+export type MyWallet = z.infer<typeof myWallet>;
+
+export const withdrawBody = z.object({
+  channelId: id,
+  address: tronAddress,
+  amount: positiveAmountInput,
+  tradePassword,
+  googleCode: z.optional(totpCode),
+});
+
+export const depositBody = z.object({ currency: z.string().check(z.maxLength(16)), network: z.string().check(z.maxLength(16)) });
+export const depositAddress = z.object({ currency: z.string(), network: z.string(), address: tronAddress, minDeposit: amount });
+export type DepositAddress = z.infer<typeof depositAddress>;
+
+const idParams = z.object({ id });
+const base = '/money/virtualCurrency';
+
+export const moneyApi = {
+  withdrawChannels: endpoint({ method: 'GET', path: `${base}/channel/withdrawChannelList`, auth: true, data: z.array(channel) }),
+  channelDetail: endpoint({ method: 'GET', path: `${base}/channel/channelDetail/:id`, auth: true, params: idParams, data: channelDetail }),
+  transactions: endpoint({
+    method: 'GET',
+    path: `${base}/transaction/list`,
+    auth: true,
+    query: transactionListQuery,
+    data: page(transactionRecord),
+  }),
+  addressBook: endpoint({ method: 'GET', path: `${base}/walletAddress/list`, auth: true, data: z.array(addressBookEntry) }),
+  walletCurrencies: endpoint({ method: 'GET', path: `${base}/walletAddress/virtualCurrencyList`, auth: true, data: z.array(walletCurrency) }),
+  removeWallet: endpoint({ method: 'DELETE', path: `${base}/walletAddress/remove/:id`, auth: true, params: idParams, data: empty }),
+  myWallets: endpoint({ method: 'GET', path: `${base}/walletAddress/myWalletList`, auth: true, data: z.array(myWallet) }),
+  /** Debits balance + fee at once; the record starts as `withdrawing` and is settled by the chain. */
+  withdraw: endpoint({
+    method: 'POST',
+    path: `${base}/transaction/withdraw`,
+    auth: true,
+    idempotent: true,
+    body: withdrawBody,
+    data: transactionRecord,
+  }),
+  /** Returns (creating on first use) the user's deposit address for a currency and network. */
+  deposit: endpoint({ method: 'POST', path: `${base}/transaction/deposit`, auth: true, body: depositBody, data: depositAddress }),
+};

@@ -1,0 +1,318 @@
+/**
+ * The one way the app talks to the API: `call` for JSON endpoints and `upload` for multipart ones.
+ * It validates what it sends and what it receives against the shared contract, unwraps the
+ * `{ code, msg, data }` envelope and turns every failure into an `ApiError` carrying a SPEC §8 code.
+ * No React and no UI here: the app layer (via `configureApi`) turns errors into toasts and redirects.
+ */
+import type * as z from 'zod/mini';
+import { type BodyOf, buildPath, type DataOf, type Endpoint, type ParamsOf, type QueryOf } from '../contract/endpoint';
+import { ErrorCode } from '../contract/errors';
+
+/** SPEC §9: request, socket, upload and download timeouts are all 60 s. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+export interface ApiConfig {
+  /** Prefix of every path; '' means same origin. */
+  baseUrl: string;
+  getToken: () => string | null | undefined;
+  getClientId: () => string | null | undefined;
+  /** Locale id as the server expects it in `content-language` (en_US, zh_CN…). */
+  getLocale: () => string;
+  /** Called once per signed-in session when the server answers 401 (clear login, toast, redirect). */
+  onUnauthorized: () => void;
+  /** Upload transport: XMLHttpRequest (for progress events) when the platform has it, else fetch. */
+  uploadTransport: 'auto' | 'xhr' | 'fetch';
+}
+
+const defaults = (): ApiConfig => ({
+  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
+  getToken: () => undefined,
+  getClientId: () => undefined,
+  getLocale: () => 'en_US',
+  onUnauthorized: () => {},
+  uploadTransport: 'auto',
+});
+
+let config: ApiConfig = defaults();
+
+/** Set once by the app layer; fields left out keep their defaults. */
+export function configureApi(options: Partial<ApiConfig>): void {
+  config = { ...defaults(), ...options };
+  unauthorizedToken = NOT_REPORTED;
+}
+
+/** A failed call. `code` is the envelope code, else the HTTP status, else a SPEC §8 client code. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly code: number;
+  /** The server's own message, untranslated; undefined when it sent none. */
+  readonly msg: string | undefined;
+  /** HTTP status when a response arrived. */
+  readonly status: number | undefined;
+
+  constructor(code: number, msg: string | undefined, status: number | undefined, detail?: string, options?: ErrorOptions) {
+    super(detail ?? msg ?? `API error ${code}`, options);
+    this.code = code;
+    this.msg = msg;
+    this.status = status;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type Slot<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : object extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+export type CallOptions<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
+  Slot<'query', QueryOf<E>> &
+  Slot<'body', BodyOf<E>> & {
+    signal?: AbortSignal;
+    /** Required by endpoints marked `idempotent`: a retry with the same key returns the first result. */
+    idempotencyKey?: string;
+    timeoutMs?: number;
+  };
+
+/** Options may be left out when the endpoint needs no params, query or body. */
+type OptionalIfEmpty<O> = object extends O ? [options?: O] : [options: O];
+
+/** Performs one JSON call and resolves with the validated `data` of the envelope. */
+export async function call<E extends Endpoint>(endpoint: E, ...[options]: OptionalIfEmpty<CallOptions<E>>): Promise<DataOf<E>> {
+  const opts: CallOptions<Endpoint> = options ?? {};
+  if (endpoint.multipart) throw new Error(`${endpoint.path} is a multipart endpoint: use upload()`);
+  if (endpoint.idempotent && !opts.idempotencyKey) {
+    throw new Error(`${endpoint.method} ${endpoint.path} requires an idempotency key`);
+  }
+  const params = validate(endpoint.params, opts.params, 'params') as Record<string, string | number> | undefined;
+  const query = validate(endpoint.query, opts.query, 'query') as Record<string, unknown> | undefined;
+  const body = validate(endpoint.body, opts.body, 'body');
+  const url = buildUrl(endpoint, params, query);
+
+  const token = config.getToken() ?? undefined;
+  const headers = baseHeaders(token);
+  if (endpoint.body) headers['Content-Type'] = 'application/json';
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+
+  return withDeadline(opts.signal, opts.timeoutMs, ErrorCode.NETWORK, async (signal) => {
+    const response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: endpoint.body ? JSON.stringify(body) : undefined,
+      signal,
+    });
+    const text = await response.text();
+    return settle(endpoint, response.status, text, token);
+  });
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Sends `file` as the multipart part named `file` and resolves with the validated `data`. */
+export async function upload<E extends Endpoint>(endpoint: E, file: Blob, options: UploadOptions = {}): Promise<DataOf<E>> {
+  if (!endpoint.multipart) throw new Error(`${endpoint.path} is not a multipart endpoint: use call()`);
+  const url = buildUrl(endpoint, undefined, undefined);
+  const token = config.getToken() ?? undefined;
+  // No Content-Type: the platform sets multipart/form-data with its boundary.
+  const headers = baseHeaders(token);
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'upload');
+  const size = file.size;
+  const useXhr = config.uploadTransport === 'xhr' || (config.uploadTransport === 'auto' && typeof XMLHttpRequest !== 'undefined');
+
+  return withDeadline(options.signal, options.timeoutMs, ErrorCode.UPLOAD_NETWORK, async (signal) => {
+    const { status, text } = useXhr
+      ? await sendXhr(url, headers, form, signal, options.onProgress)
+      : await sendFetch(url, headers, form, signal);
+    // Some platforms emit no upload progress for small bodies: always report completion.
+    options.onProgress?.({ loaded: size, total: size });
+    return settle(endpoint, status, text, token);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request building
+
+function validate(schema: z.ZodMiniType | undefined, value: unknown, part: string): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => `${i.path.join('.') || part}: ${i.message}`).join('; ');
+  throw new ApiError(ErrorCode.BAD_REQUEST, undefined, undefined, `invalid request ${part}: ${issues}`, { cause: result.error });
+}
+
+function buildUrl(
+  endpoint: Endpoint,
+  params: Record<string, string | number> | undefined,
+  query: Record<string, unknown> | undefined,
+) {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  return `${base}${buildPath(endpoint.path, params)}${serializeQuery(query)}`;
+}
+
+/** `?a=1&b=x`, skipping undefined and null values; arrays repeat the key. */
+export function serializeQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function baseHeaders(token: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'content-language': config.getLocale() };
+  const clientId = config.getClientId();
+  if (clientId) headers['client-id'] = clientId;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transport: deadline, abort and network failures
+
+/**
+ * Runs `send` with a signal that fires on the caller's abort or after the timeout, and maps
+ * transport failures to SPEC §8 codes: abort 600003, timeout 5, anything else `networkCode`.
+ */
+async function withDeadline<T>(
+  callerSignal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+  networkCode: number,
+  send: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  if (callerSignal?.aborted) throw new ApiError(ErrorCode.ABORTED, undefined, undefined, 'request aborted');
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  callerSignal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await send(controller.signal);
+  } catch (error) {
+    if (isApiError(error)) throw error;
+    if (callerSignal?.aborted) throw new ApiError(ErrorCode.ABORTED, undefined, undefined, 'request aborted', { cause: error });
+    if (timedOut) throw new ApiError(ErrorCode.TIMEOUT, undefined, undefined, 'request timed out', { cause: error });
+    throw new ApiError(networkCode, undefined, undefined, 'network failure', { cause: error });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onAbort);
+  }
+}
+
+interface RawResponse {
+  status: number;
+  text: string;
+}
+
+async function sendFetch(
+  url: string,
+  headers: Record<string, string>,
+  form: FormData,
+  signal: AbortSignal,
+): Promise<RawResponse> {
+  const response = await fetch(url, { method: 'POST', headers, body: form, signal });
+  return { status: response.status, text: await response.text() };
+}
+
+function sendXhr(
+  url: string,
+  headers: Record<string, string>,
+  form: FormData,
+  signal: AbortSignal,
+  onProgress: UploadOptions['onProgress'],
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+      });
+    }
+    xhr.addEventListener('load', () => resolve({ status: xhr.status, text: xhr.responseText }));
+    xhr.addEventListener('error', () => reject(new Error('upload network error')));
+    xhr.addEventListener('abort', () => reject(new Error('upload aborted')));
+    xhr.addEventListener('timeout', () => reject(new Error('upload timed out')));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response: envelope rules of SPEC §8
+
+const NOT_REPORTED = Symbol('not reported');
+/** The token whose 401 was already reported, so a burst of parallel 401s reports once. */
+let unauthorizedToken: string | undefined | typeof NOT_REPORTED = NOT_REPORTED;
+
+function reportUnauthorized(token: string | undefined) {
+  if (unauthorizedToken === token) return;
+  unauthorizedToken = token;
+  config.onUnauthorized();
+}
+
+interface LooseEnvelope {
+  code: number | undefined;
+  msg: string | undefined;
+  data: unknown;
+}
+
+function parseEnvelope(text: string): LooseEnvelope | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const record = json as Record<string, unknown>;
+  return {
+    code: typeof record.code === 'number' && Number.isInteger(record.code) ? record.code : undefined,
+    msg: typeof record.msg === 'string' && record.msg !== '' ? record.msg : undefined,
+    data: record.data,
+  };
+}
+
+function settle<E extends Endpoint>(endpoint: E, status: number, text: string, token: string | undefined): DataOf<E> {
+  // A request sent with a new token re-arms the 401 report (a new session began).
+  if (unauthorizedToken !== NOT_REPORTED && unauthorizedToken !== token) unauthorizedToken = NOT_REPORTED;
+
+  const envelope = parseEnvelope(text);
+  const httpOk = status >= 200 && status < 300;
+  const code = envelope?.code ?? (httpOk ? ErrorCode.NETWORK : status);
+  const msg = envelope?.msg;
+
+  if (code === ErrorCode.UNAUTHORIZED || status === ErrorCode.UNAUTHORIZED) {
+    reportUnauthorized(token);
+    throw new ApiError(ErrorCode.UNAUTHORIZED, msg, status, 'unauthorized');
+  }
+  if (!envelope || envelope.code === undefined) {
+    throw new ApiError(code, msg, status, httpOk ? 'bad response' : `HTTP ${status}`);
+  }
+  if (code !== ErrorCode.OK || !httpOk) throw new ApiError(code === ErrorCode.OK ? status : code, msg, status);
+
+  // `data` is optional in the envelope: a missing one counts as null (the `empty` schema).
+  const result = endpoint.data.safeParse(envelope.data ?? null);
+  if (!result.success) {
+    throw new ApiError(ErrorCode.NETWORK, undefined, status, `bad response from ${endpoint.path}`, { cause: result.error });
+  }
+  return result.data as DataOf<E>;
+}

@@ -1,18 +1,28 @@
 import { readFileSync } from 'node:fs';
-import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { BRAND } from './src/config/brand.ts';
 
 /** The one manifest: the PWA plugin emits it from this file, so there is no second copy. */
-const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
+const manifest = {
+  ...JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')),
+  name: `${BRAND.productName} Wallet`,
+  short_name: BRAND.productName,
+};
 
 export default defineConfig({
   base: '/',
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
     react(),
     babel({
       presets: [

@@ -92,10 +92,24 @@ export const activityApi = {
   }),
   detail: endpoint({ method: 'GET', path: '/activity/detail/:id', auth: true, params: idParams, data: activityDetail }),
   records: endpoint({ method: 'GET', path: '/activity/records', auth: true, query: pageQuery, data: page(participation) }),
-  participate: endpoint({ method: 'POST', path: '/activity/participate', auth: true, idempotent: true, body: participateBody, data: participation }),
+  participate: endpoint({
+    method: 'POST',
+    path: '/activity/participate',
+    auth: true,
+    idempotent: true,
+    body: participateBody,
+    data: participation,
+  }),
   resubmit: endpoint({ method: 'PUT', path: '/activity/resubmit', auth: true, body: resubmitBody, data: participation }),
   /** Not in SPEC §7's list but implied by "claim reward": credits the reward once, after approval. */
-  claim: endpoint({ method: 'POST', path: '/activity/claim', auth: true, idempotent: true, body: claimBody, data: participation }),
+  claim: endpoint({
+    method: 'POST',
+    path: '/activity/claim',
+    auth: true,
+    idempotent: true,
+    body: claimBody,
+    data: participation,
+  }),
   prizePoolStatus: endpoint({ method: 'GET', path: '/activity/getPrizePoolStatus', auth: true, data: prizePoolStatus }),
 };
 

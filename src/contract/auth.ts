@@ -1,13 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  accountType,
-  areaCode,
-  email,
-  empty,
-  password,
-  phone,
-  verificationCode,
-} from './common';
+import { accountType, areaCode, email, empty, password, phone, verificationCode } from './common';
 import { endpoint } from './endpoint';
 
 /** Either a phone (with area code) or an e-mail identifies an account. */

@@ -49,12 +49,7 @@ export const email = z.string().check(z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]
 export const verificationCode = z.string().check(z.regex(/^\d{6}$/));
 export const totpCode = z.string().check(z.regex(/^\d{6}$/));
 /** Login password: 8–64 characters with at least one letter and one digit. */
-export const password = z.string().check(
-  z.minLength(8),
-  z.maxLength(64),
-  z.regex(/[A-Za-z]/),
-  z.regex(/\d/),
-);
+export const password = z.string().check(z.minLength(8), z.maxLength(64), z.regex(/[A-Za-z]/), z.regex(/\d/));
 /** Trade password: exactly 6 digits, as wallets conventionally use. */
 export const tradePassword = z.string().check(z.regex(/^\d{6}$/));
 /** Base58 Tron address shape; the checksum is verified by lib/tron on both sides. */

@@ -34,7 +34,14 @@ export type SwapRecord = z.infer<typeof swapRecord>;
 export const exchangeApi = {
   pairs: endpoint({ method: 'POST', path: '/api/wallet/exchange/config/list', auth: true, data: z.array(exchangePair) }),
   /** Amount out = amount × rate, rounded down to the target precision; atomic. */
-  swap: endpoint({ method: 'POST', path: '/api/wallet/exchange', auth: true, idempotent: true, body: swapBody, data: swapRecord }),
+  swap: endpoint({
+    method: 'POST',
+    path: '/api/wallet/exchange',
+    auth: true,
+    idempotent: true,
+    body: swapBody,
+    data: swapRecord,
+  }),
   records: endpoint({ method: 'POST', path: '/api/wallet/exchange/record', auth: true, body: pageQuery, data: page(swapRecord) }),
 };
 
@@ -53,6 +60,11 @@ export const googleApi = {
   }),
   status: endpoint({ method: 'POST', path: '/api/user/google/getUserInfo', auth: true, data: googleStatus }),
   /** Binds the pending secret once `code` verifies against it. */
-  bind: endpoint({ method: 'POST', path: '/api/user/google/set', auth: true, body: z.object({ code: totpCode }), data: googleStatus }),
+  bind: endpoint({
+    method: 'POST',
+    path: '/api/user/google/set',
+    auth: true,
+    body: z.object({ code: totpCode }),
+    data: googleStatus,
+  }),
 };
-

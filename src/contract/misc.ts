@@ -67,4 +67,3 @@ export const miscApi = {
   upload: endpoint({ method: 'POST', path: '/file/upload', auth: true, multipart: true, data: uploadData }),
   customerList: endpoint({ method: 'GET', path: '/customer/list', auth: false, data: z.array(customerService) }),
 };
-

@@ -103,7 +103,13 @@ const base = '/money/virtualCurrency';
 
 export const moneyApi = {
   withdrawChannels: endpoint({ method: 'GET', path: `${base}/channel/withdrawChannelList`, auth: true, data: z.array(channel) }),
-  channelDetail: endpoint({ method: 'GET', path: `${base}/channel/channelDetail/:id`, auth: true, params: idParams, data: channelDetail }),
+  channelDetail: endpoint({
+    method: 'GET',
+    path: `${base}/channel/channelDetail/:id`,
+    auth: true,
+    params: idParams,
+    data: channelDetail,
+  }),
   transactions: endpoint({
     method: 'GET',
     path: `${base}/transaction/list`,
@@ -112,8 +118,19 @@ export const moneyApi = {
     data: page(transactionRecord),
   }),
   addressBook: endpoint({ method: 'GET', path: `${base}/walletAddress/list`, auth: true, data: z.array(addressBookEntry) }),
-  walletCurrencies: endpoint({ method: 'GET', path: `${base}/walletAddress/virtualCurrencyList`, auth: true, data: z.array(walletCurrency) }),
-  removeWallet: endpoint({ method: 'DELETE', path: `${base}/walletAddress/remove/:id`, auth: true, params: idParams, data: empty }),
+  walletCurrencies: endpoint({
+    method: 'GET',
+    path: `${base}/walletAddress/virtualCurrencyList`,
+    auth: true,
+    data: z.array(walletCurrency),
+  }),
+  removeWallet: endpoint({
+    method: 'DELETE',
+    path: `${base}/walletAddress/remove/:id`,
+    auth: true,
+    params: idParams,
+    data: empty,
+  }),
   myWallets: endpoint({ method: 'GET', path: `${base}/walletAddress/myWalletList`, auth: true, data: z.array(myWallet) }),
   /** Debits balance + fee at once; the record starts as `withdrawing` and is settled by the chain. */
   withdraw: endpoint({

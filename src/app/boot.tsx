@@ -1,0 +1,43 @@
+/**
+ * Start-up: hydrate the store and the persisted query cache from IndexedDB, activate the locale,
+ * render, then run the one-shot launch check of SPEC §4 and register the service worker.
+ */
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { LAUNCH_CHECK_DELAY_MS, launchRedirect } from './guard';
+import { activateLaunchLocale } from './locale';
+import { startPersistence } from './persist';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+import { registerServiceWorker } from './service-worker';
+import { appStore } from './store';
+
+export async function boot(container: HTMLElement): Promise<void> {
+  await appStore.hydrate();
+  // The flag is per launch (SPEC §4).
+  appStore.set({ hasShownActivityPopup: false });
+  const queryClient = createQueryClient();
+  await Promise.all([activateLaunchLocale(), startPersistence(queryClient, appStore.get().userInfo?.id)]);
+  const router = createAppRouter(queryClient);
+
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+
+  setTimeout(() => {
+    const target = launchRedirect(router.state.location.pathname, Boolean(appStore.get().token));
+    if (target) void router.navigate({ to: target, replace: true });
+  }, LAUNCH_CHECK_DELAY_MS);
+
+  registerServiceWorker();
+}

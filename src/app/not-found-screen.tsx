@@ -1,0 +1,20 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { Page } from '../ui/page';
+import { HOME_PATH } from './guard';
+
+export function NotFoundScreen() {
+  const { t } = useLingui();
+  return (
+    <Page title={t`Page not found`}>
+      <div className="card stack">
+        <p>
+          <Trans>This page does not exist.</Trans>
+        </p>
+        <Link to={HOME_PATH} className="button">
+          <Trans>Go to Home</Trans>
+        </Link>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
+import { Page } from '../../ui/page';
+import { ScreenPending } from '../../ui/screen-pending';
+
+export function RecordDetailScreen() {
+  const { t } = useLingui();
+  return (
+    <Page title={t`Record details`}>
+      <ScreenPending />
+    </Page>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Loads a locale's compiled catalog (each one its own lazy chunk, precached by the worker) and
+ * activates it, updating `<html lang dir>` so layout and screen readers follow.
+ */
+import { i18n } from '@lingui/core';
+import { directionOf, type LocaleId, SOURCE_LOCALE, toBcp47 } from './locales';
+
+type Catalog = { messages: Record<string, unknown> };
+const catalogs = import.meta.glob<Catalog>('../../../locales/*/messages.po');
+
+export async function activateLocale(id: LocaleId): Promise<LocaleId> {
+  const loader = catalogs[`../../../locales/${id}/messages.po`] ?? catalogs[`../../../locales/${SOURCE_LOCALE}/messages.po`];
+  const effective = catalogs[`../../../locales/${id}/messages.po`] ? id : SOURCE_LOCALE;
+  if (!loader) throw new Error('no catalogs bundled');
+  const { messages } = await loader();
+  i18n.loadAndActivate({ locale: effective, messages: messages as never });
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = toBcp47(effective);
+    document.documentElement.dir = directionOf(effective);
+  }
+  return effective;
+}
+
+export { i18n };

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ActivityListScreen } from '../../../features/activity/activity-list-screen';
+
+export const Route = createFileRoute('/pages/activity/index')({
+  component: ActivityListScreen,
+});

@@ -75,6 +75,12 @@ export type CallOptions<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
     timeoutMs?: number;
   };
 
+/** What the per-endpoint functions accept besides their inputs. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
 /** Options may be left out when the endpoint needs no params, query or body. */
 type OptionalIfEmpty<O> = object extends O ? [options?: O] : [options: O];
 

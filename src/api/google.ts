@@ -1,0 +1,23 @@
+/**
+ * The Google-authenticator binding. Security-related: none of this is ever persisted, and the
+ * pending secret is a mutation result (it needs the login password), never a cached query.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../contract';
+import type { BodyOf } from '../contract/endpoint';
+import { call, type RequestOptions } from './client';
+import { queryKeys } from './query-keys';
+
+const google = api.google;
+
+/** Reveals a new pending secret (and its otpauth URI) after re-entering the login password. */
+export const getGoogleSecret = (body: BodyOf<typeof google.secret>, opts?: RequestOptions) =>
+  call(google.secret, { body, ...opts });
+
+export const getGoogleStatus = (opts?: RequestOptions) => call(google.status, { ...opts });
+
+/** Binds the pending secret once `code` verifies against it. */
+export const bindGoogle = (body: BodyOf<typeof google.bind>, opts?: RequestOptions) => call(google.bind, { body, ...opts });
+
+export const googleStatusQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.google.status, queryFn: ({ signal }) => getGoogleStatus({ signal }) });

@@ -1,0 +1,35 @@
+/** The signed-in member: profile, wallet with assets, and password changes (SPEC §7 /member). */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../contract';
+import type { BodyOf } from '../contract/endpoint';
+import { call, type RequestOptions } from './client';
+import { persistMeta, queryKeys } from './query-keys';
+
+const member = api.member;
+
+export const getMemberInfo = (opts?: RequestOptions) => call(member.memberInfo, { ...opts });
+
+export const getWallet = (opts?: RequestOptions) => call(member.wallet, { ...opts });
+
+/** Set (with the login password) or change (with the old trade password) the trade password. */
+export const modifyTradePassword = (body: BodyOf<typeof member.modifyTradePassword>, opts?: RequestOptions) =>
+  call(member.modifyTradePassword, { body, ...opts });
+
+export const modifyPassword = (body: BodyOf<typeof member.modifyPassword>, opts?: RequestOptions) =>
+  call(member.modifyPassword, { body, ...opts });
+
+/** Persisted: the home header needs it offline. It holds display flags only, no secrets. */
+export const memberInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.member.info,
+    queryFn: ({ signal }) => getMemberInfo({ signal }),
+    meta: persistMeta,
+  });
+
+/** Persisted: the home screen shows the last known balances offline. */
+export const walletQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.wallet,
+    queryFn: ({ signal }) => getWallet({ signal }),
+    meta: persistMeta,
+  });

@@ -1,0 +1,65 @@
+/** Reference data (countries, coins, app config, articles, support contacts) and file upload. */
+import { queryOptions } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
+import { api } from '../contract';
+import type { QueryOf } from '../contract/endpoint';
+import type { articleType } from '../contract/misc';
+import { call, type RequestOptions, type UploadOptions, upload } from './client';
+import { persistMeta, queryKeys } from './query-keys';
+
+const misc = api.misc;
+export type ArticleType = z.infer<typeof articleType>;
+
+export const listCountries = (query: QueryOf<typeof misc.countryList> = {}, opts?: RequestOptions) =>
+  call(misc.countryList, { query, ...opts });
+
+export const listCoins = (opts?: RequestOptions) => call(misc.coinList, { ...opts });
+
+export const getAppConfig = (opts?: RequestOptions) => call(misc.appConfig, { ...opts });
+
+export const getArticle = (type: ArticleType, opts?: RequestOptions) =>
+  call(misc.article, { params: { articleType: type }, ...opts });
+
+/** Uploads one image (JPEG, PNG or WebP, at most 5 MB) and resolves with its id. */
+export const uploadFile = (file: Blob, opts?: UploadOptions) => upload(misc.upload, file, opts);
+
+export const listCustomerServices = (opts?: RequestOptions) => call(misc.customerList, { ...opts });
+
+export const countriesQueryOptions = (isWhitelist?: '0' | '1') =>
+  queryOptions({
+    queryKey: queryKeys.countries(isWhitelist),
+    queryFn: ({ signal }) => listCountries({ isWhitelist }, { signal }),
+    staleTime: 60 * 60_000,
+    meta: persistMeta,
+  });
+
+export const coinsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.coins,
+    queryFn: ({ signal }) => listCoins({ signal }),
+    meta: persistMeta,
+  });
+
+/** Also the version check of SPEC §4: the app layer compares `appVersion` with the stored one. */
+export const appConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.config,
+    queryFn: ({ signal }) => getAppConfig({ signal }),
+    meta: persistMeta,
+  });
+
+/** Persisted: the agreement and privacy pages are on the login whitelist and should open offline. */
+export const articleQueryOptions = (type: ArticleType) =>
+  queryOptions({
+    queryKey: queryKeys.article(type),
+    queryFn: ({ signal }) => getArticle(type, { signal }),
+    staleTime: 60 * 60_000,
+    meta: persistMeta,
+  });
+
+export const customerServicesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.customers,
+    queryFn: ({ signal }) => listCustomerServices({ signal }),
+    staleTime: 60 * 60_000,
+  });

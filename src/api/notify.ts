@@ -1,0 +1,51 @@
+/** The message center: paged list, detail (which marks read), read-all, delete, popup, unread count. */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../contract';
+import type { PageQuery } from '../contract/common';
+import { call, type RequestOptions } from './client';
+import { nextPageParam, PAGE_SIZE, persistMeta, queryKeys } from './query-keys';
+
+const notify = api.notify;
+
+export const listMessages = (query: PageQuery = {}, opts?: RequestOptions) => call(notify.list, { query, ...opts });
+
+/** Reading the detail marks the message read on the server. */
+export const getMessage = (id: string, opts?: RequestOptions) => call(notify.detail, { params: { id }, ...opts });
+
+export const readAllMessages = (opts?: RequestOptions) => call(notify.readAll, { ...opts });
+
+export const deleteMessage = (id: string, opts?: RequestOptions) => call(notify.remove, { params: { id }, ...opts });
+
+/** The newest unread popup message, or null. */
+export const getPopupMessage = (opts?: RequestOptions) => call(notify.popup, { ...opts });
+
+export const getUnreadCount = (opts?: RequestOptions) => call(notify.unread, { ...opts });
+
+export const messagesInfiniteQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.notify.list,
+    queryFn: ({ pageParam, signal }) => listMessages({ page: pageParam, pageSize: PAGE_SIZE }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    meta: persistMeta,
+  });
+
+export const messageQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.notify.detail(id),
+    queryFn: ({ signal }) => getMessage(id, { signal }),
+    meta: persistMeta,
+  });
+
+export const popupMessageQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.notify.popup,
+    queryFn: ({ signal }) => getPopupMessage({ signal }),
+  });
+
+/** SPEC §3 isMessage: true when this count is above 0. */
+export const unreadCountQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.notify.unread,
+    queryFn: ({ signal }) => getUnreadCount({ signal }),
+  });

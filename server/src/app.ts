@@ -1,0 +1,143 @@
+/** buildApp(): the Fastify instance with every route, testable with `app.inject` and no port. */
+import { readFileSync } from 'node:fs';
+import type { Writable } from 'node:stream';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Ctx } from './context';
+import type { Db } from './db/schema';
+import { activityRoutes, prizePoolRoutes } from './routes/activity';
+import { authRoutes } from './routes/auth';
+import { exchangeRoutes } from './routes/exchange';
+import { googleRoutes, memberRoutes } from './routes/member';
+import { miscRoutes } from './routes/misc';
+import { moneyRoutes } from './routes/money';
+import { notifyRoutes } from './routes/notify';
+import { opsRoutes } from './routes/ops';
+import { staticRoutes } from './routes/static';
+import { createMailer } from './services/mailer';
+import { ErrorCode } from './services/errors';
+import { useFastHashing } from './services/passwords';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  opsToken?: string | null;
+  /** Where logs go (tests capture them); default stdout. false: no logging. */
+  logStream?: Writable | false;
+}
+
+/** Log paths that must never be written (pino redaction; also covered by a test). */
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-ops-token"]',
+  '*.password',
+  '*.newPassword',
+  '*.oldPassword',
+  '*.loginPassword',
+  '*.tradePassword',
+  '*.code',
+  '*.googleCode',
+  '*.captchaCode',
+  '*.token',
+  '*.access_token',
+  '*.secret',
+];
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  useFastHashing(config.fastHash);
+  const logger: FastifyServerOptions['logger'] =
+    opts.logStream === false
+      ? false
+      : {
+          level: config.logLevel,
+          redact: { paths: REDACT, censor: '[redacted]' },
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string; headers: Record<string, unknown> }) => ({
+              method: req.method,
+              url: req.url,
+              ip: req.ip,
+              headers: { ...req.headers },
+            }),
+          },
+        };
+  const https = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : null;
+  const app = Fastify({
+    logger,
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+    ...(https ? { https } : {}),
+  }) as unknown as FastifyInstance;
+  const ctx: Ctx = { db, config, mailer: createMailer(app.log, config.smtpUrl), opsToken: opts.opsToken ?? null };
+
+  // An empty JSON body (a POST with no payload) is treated as no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('Malformed JSON body') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: ErrorCode.TOO_MANY_REQUESTS, msg: `Too many requests; retry in ${c.after}` }),
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: unknown }, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status === 429) return reply.code(429).send({ code: ErrorCode.TOO_MANY_REQUESTS, msg: (err as { msg?: string }).msg ?? err.message });
+    if (status === 413) return reply.send({ code: ErrorCode.PAYLOAD_TOO_LARGE, msg: 'Request too large' });
+    if (status >= 400 && status < 500) return reply.send({ code: ErrorCode.BAD_REQUEST, msg: err.message });
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ code: ErrorCode.SERVER_ERROR, msg: 'Internal server error' });
+  });
+
+  authRoutes(app, ctx);
+  memberRoutes(app, ctx);
+  googleRoutes(app, ctx);
+  miscRoutes(app, ctx);
+  notifyRoutes(app, ctx);
+  moneyRoutes(app, ctx);
+  activityRoutes(app, ctx);
+  prizePoolRoutes(app, ctx);
+  exchangeRoutes(app, ctx);
+  opsRoutes(app, ctx);
+  await staticRoutes(app, config);
+  return app;
+}
+
+export type { Config };

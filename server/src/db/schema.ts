@@ -1,0 +1,209 @@
+/** Kysely table types. NUMERIC columns are strings; timestamps come back as Date. */
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+
+type Num = ColumnType<string, string, string>;
+type NumDefault = ColumnType<string, string | undefined, string>;
+type Time = ColumnType<Date, Date | string | undefined, Date | string>;
+type TimeNull = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface Socials {
+  line: string | null;
+  instagram: string | null;
+  telegram: string | null;
+  x: string | null;
+}
+
+export interface DB {
+  users: {
+    id: Generated<number>;
+    account_type: 'phone' | 'email';
+    account_key: string;
+    area_code: string | null;
+    phone: string | null;
+    email: string | null;
+    password_hash: string;
+    trade_password_hash: string | null;
+    nickname: string;
+    bio: Generated<string>;
+    avatar: string | null;
+    socials: ColumnType<Socials, string | undefined, string>;
+    invite_code: string;
+    invited_by: number | null;
+    activated: Generated<boolean>;
+    google_secret: string | null;
+    google_pending_secret: string | null;
+    google_bound_at: TimeNull;
+    google_last_step: ColumnType<string | null, number | null | undefined, number | null>;
+    created_at: Time;
+  };
+  lockouts: { key: string; failures: number; locked_until: TimeNull };
+  sessions: {
+    token_hash: string;
+    user_id: number;
+    client_id: string;
+    created_at: Time;
+    expires_at: Time;
+    revoked_at: TimeNull;
+  };
+  verification_codes: {
+    id: Generated<number>;
+    target: string;
+    scene: string;
+    code_hash: string;
+    ip: string;
+    created_at: Time;
+    expires_at: Time;
+    used_at: TimeNull;
+  };
+  captchas: { id: string; answer: string; expires_at: Time };
+  outbox: { id: Generated<number>; target: string; subject: string; body: string; created_at: Time };
+  settings: { key: string; value: string };
+  currencies: {
+    symbol: string;
+    name: string;
+    network: string;
+    precision: number;
+    contract_address: string | null;
+    price_usd: Num;
+    sort: Generated<number>;
+  };
+  balances: {
+    user_id: number;
+    currency: string;
+    available: NumDefault;
+    frozen: NumDefault;
+    updated_at: Time;
+  };
+  journal: {
+    id: Generated<string>;
+    ref: string;
+    account: string;
+    currency: string;
+    amount: Num;
+    created_at: Time;
+  };
+  withdraw_channels: {
+    id: string;
+    currency: string;
+    network: string;
+    min_amount: Num;
+    max_amount: Num;
+    fee: Num;
+    precision: number;
+    enabled: Generated<boolean>;
+    description: Generated<string>;
+    arrival_minutes: Generated<number>;
+  };
+  records: {
+    id: Generated<number>;
+    user_id: number;
+    type: string;
+    direction: 'in' | 'out';
+    status: string;
+    currency: string;
+    network: string;
+    amount: Num;
+    fee: NumDefault;
+    from_address: string | null;
+    to_address: string | null;
+    tx_id: string | null;
+    reason: string | null;
+    ref: ColumnType<string | null, string | null | undefined, string | null>;
+    created_at: Time;
+    updated_at: Time;
+  };
+  idempotency_keys: {
+    user_id: number;
+    scope: string;
+    key: string;
+    body_hash: string;
+    response: ColumnType<unknown, string | null | undefined, string | null>;
+    created_at: Time;
+  };
+  deposit_addresses: { user_id: number; currency: string; network: string; address: string; created_at: Time };
+  wallets: {
+    id: Generated<number>;
+    user_id: number;
+    name: string;
+    network: string;
+    address: string;
+    is_primary: Generated<boolean>;
+    created_at: Time;
+  };
+  address_blocklist: { address: string; reason: string };
+  exchange_pairs: {
+    id: string;
+    from_currency: string;
+    to_currency: string;
+    rate: Num;
+    min_amount: Num;
+    max_amount: Num;
+    from_precision: number;
+    to_precision: number;
+    enabled: Generated<boolean>;
+  };
+  swaps: {
+    id: Generated<number>;
+    user_id: number;
+    from_currency: string;
+    to_currency: string;
+    from_amount: Num;
+    to_amount: Num;
+    rate: Num;
+    status: string;
+    created_at: Time;
+  };
+  distributions: { id: Generated<number>; period_start: Time; total: Num; paid: Num; created_at: Time };
+  distribution_shares: {
+    id: Generated<number>;
+    distribution_id: number;
+    user_id: number;
+    amount: Num;
+    holding_ratio: Num;
+    created_at: Time;
+  };
+  uploads: { id: string; user_id: number; mime: string; size: number; file_name: string; created_at: Time };
+  activities: {
+    id: Generated<number>;
+    title: string;
+    summary: string;
+    content: string;
+    rules: Json<string[]>;
+    partner_name: string;
+    reward_amount: Num;
+    reward_currency: string;
+    pool_total: Num;
+    pool_remaining: Num;
+    start_at: Time;
+    end_at: Time;
+    created_at: Time;
+  };
+  participations: {
+    id: Generated<number>;
+    activity_id: number;
+    user_id: number;
+    partner_uid: string;
+    image_ids: Json<string[]>;
+    status: 'review' | 'approved' | 'rejected' | 'claimed';
+    reason: string | null;
+    created_at: Time;
+    updated_at: Time;
+  };
+  messages: {
+    id: Generated<number>;
+    user_id: number;
+    title: string;
+    summary: string;
+    content: string;
+    popup: Generated<boolean>;
+    read: Generated<boolean>;
+    deleted: Generated<boolean>;
+    created_at: Time;
+  };
+}
+
+export type Db = Kysely<DB>;
+export type Trx = Transaction<DB>;
+/** Either the database or a transaction on it. */
+export type Q = Kysely<DB>;

@@ -1,0 +1,97 @@
+/**
+ * Binds a contract endpoint to a handler: validates params, query and body with the contract's
+ * schemas (400 on failure), enforces the bearer token and the Idempotency-Key header, and wraps the
+ * result in the `{code, msg, data}` envelope.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type * as z from 'zod/mini';
+import type { Endpoint } from '../../../src/contract/endpoint';
+import type { Ctx } from '../context';
+import { userIdForToken } from '../services/auth';
+import { ApiError, ErrorCode } from '../services/errors';
+
+type Defined<S> = Exclude<S, undefined>;
+type Out<S> = [Defined<S>] extends [never] ? undefined : Defined<S> extends z.ZodMiniType ? z.output<Defined<S>> : undefined;
+
+export interface Call<E extends Endpoint> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** 0 on endpoints without auth. */
+  userId: number;
+  token: string;
+  idempotencyKey: string;
+  req: FastifyRequest;
+}
+
+export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<z.input<E['data']>>;
+
+export interface RouteOptions {
+  /** @fastify/rate-limit settings for this route. */
+  rateLimit?: { max: number; timeWindow: string | number };
+}
+
+const toFastifyPath = (p: string) => p; // contract paths already use `:name` segments
+
+export function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S{16,200})$/i.exec(h);
+  return m ? m[1]! : null;
+}
+
+export function unauthorized(reply: FastifyReply) {
+  return reply.code(401).send({ code: ErrorCode.UNAUTHORIZED, msg: 'Login expired, please log in again' });
+}
+
+function issue(err: { issues: Array<{ path: PropertyKey[]; message: string }> }, where: string) {
+  const i = err.issues[0];
+  return `Invalid ${where}${i && i.path.length ? ` field ${i.path.map(String).join('.')}` : ''}: ${i?.message ?? 'bad value'}`;
+}
+
+export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E, handler: Handler<E>, opts: RouteOptions = {}) {
+  app.route({
+    method: ep.method,
+    url: toFastifyPath(ep.path),
+    config: opts.rateLimit && ctx.config.rateLimit ? { rateLimit: opts.rateLimit } : {},
+    handler: async (req, reply) => {
+      let userId = 0;
+      let token = '';
+      if (ep.auth) {
+        const t = bearer(req);
+        const id = t ? await userIdForToken(ctx.db, t) : null;
+        if (!t || id === null) return unauthorized(reply);
+        userId = id;
+        token = t;
+      }
+      const parts: Record<string, unknown> = {};
+      for (const [where, schema, value] of [
+        ['params', ep.params, req.params],
+        ['query', ep.query, req.query],
+        ['body', ep.body, req.body ?? {}],
+      ] as const) {
+        if (!schema) continue;
+        const r = schema.safeParse(value);
+        if (!r.success) return reply.send({ code: ErrorCode.BAD_REQUEST, msg: issue(r.error, where) });
+        parts[where] = r.data;
+      }
+      let idempotencyKey = '';
+      if (ep.idempotent) {
+        const k = req.headers['idempotency-key'];
+        if (typeof k !== 'string' || !/^[\w.:-]{8,128}$/.test(k))
+          return reply.send({ code: ErrorCode.BAD_REQUEST, msg: 'An Idempotency-Key header (8–128 characters) is required' });
+        idempotencyKey = k;
+      }
+      try {
+        const data = await handler({ ...(parts as object), userId, token, idempotencyKey, req } as Call<E>);
+        return reply.send({ code: ErrorCode.OK, msg: 'success', data: data ?? null });
+      } catch (e) {
+        if (e instanceof ApiError) {
+          if (e.code === ErrorCode.UNAUTHORIZED) return unauthorized(reply);
+          return reply.send({ code: e.code, msg: e.message });
+        }
+        throw e;
+      }
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '../../../src/contract/index';
+import type { Ctx } from '../context';
+import * as google from '../services/google';
+import * as users from '../services/users';
+import { define } from './define';
+
+export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
+  const { db } = ctx;
+  define(app, ctx, api.member.memberInfo, ({ userId }) => users.memberInfo(db, userId));
+  define(app, ctx, api.member.wallet, ({ userId }) => users.walletView(db, userId));
+  const sensitive = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+  define(app, ctx, api.member.modifyTradePassword, ({ userId, body }) => users.modifyTradePassword(db, userId, body), sensitive);
+  define(app, ctx, api.member.modifyPassword, ({ userId, token, body }) => users.modifyPassword(db, userId, token, body), sensitive);
+}
+
+export function googleRoutes(app: FastifyInstance, ctx: Ctx) {
+  const { db } = ctx;
+  const sensitive = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+  define(app, ctx, api.google.secret, ({ userId, body }) => google.pendingSecret(db, userId, body.loginPassword), sensitive);
+  define(app, ctx, api.google.status, ({ userId }) => google.googleStatus(db, userId));
+  define(app, ctx, api.google.bind, ({ userId, body }) => google.bindGoogle(db, userId, body.code), sensitive);
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '../../../src/contract/index';
+import type { Ctx } from '../context';
+import * as content from '../services/content';
+import { countries } from '../services/countries';
+import { ErrorCode, fail } from '../services/errors';
+import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads';
+import { define } from './define';
+
+export function miscRoutes(app: FastifyInstance, ctx: Ctx) {
+  const { db, config } = ctx;
+  define(app, ctx, api.misc.countryList, async ({ query }) => countries(query.isWhitelist === '1'));
+  define(app, ctx, api.misc.coinList, () => content.coins(db));
+  define(app, ctx, api.misc.appConfig, () => content.appConfig(db));
+  define(app, ctx, api.misc.article, async ({ params }) => content.article(params.articleType));
+  define(app, ctx, api.misc.customerList, async () => content.customerServices());
+  define(
+    app,
+    ctx,
+    api.misc.upload,
+    async ({ userId, req }) => {
+      if (!req.isMultipart()) fail(ErrorCode.BAD_REQUEST, 'Send multipart/form-data with a part named file');
+      const file = await req.file();
+      if (!file || file.fieldname !== 'file') fail(ErrorCode.BAD_REQUEST, 'Send multipart/form-data with a part named file');
+      let data: Buffer;
+      try {
+        data = await file!.toBuffer();
+      } catch {
+        return fail(ErrorCode.FILE_TOO_LARGE, 'The file is larger than 5 MB');
+      }
+      if (file!.file.truncated || data.length > MAX_UPLOAD_BYTES) fail(ErrorCode.FILE_TOO_LARGE, 'The file is larger than 5 MB');
+      return storeUpload(db, config.dataDir, userId, data);
+    },
+    { rateLimit: { max: 20, timeWindow: '1 minute' } },
+  );
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '../../../src/contract/index';
+import type { Ctx } from '../context';
+import { depositAddress } from '../services/deposits';
+import { idempotent, peekIdempotent } from '../services/idempotency';
+import * as money from '../services/money';
+import { define } from './define';
+
+export function moneyRoutes(app: FastifyInstance, ctx: Ctx) {
+  const { db } = ctx;
+  const m = api.money;
+  define(app, ctx, m.withdrawChannels, () => money.channels(db));
+  define(app, ctx, m.channelDetail, ({ params }) => money.channelDetail(db, params.id));
+  define(app, ctx, m.transactions, ({ userId, query }) => money.transactions(db, userId, query));
+  define(app, ctx, m.addressBook, ({ userId }) => money.addressBook(db, userId));
+  define(app, ctx, m.walletCurrencies, () => money.walletCurrencies(db));
+  define(app, ctx, m.removeWallet, ({ userId, params }) => money.removeWallet(db, userId, params.id));
+  define(app, ctx, m.myWallets, ({ userId }) => money.myWallets(db, userId));
+  define(app, ctx, m.deposit, ({ userId, body }) => depositAddress(db, userId, body.currency, body.network));
+  define(
+    app,
+    ctx,
+    m.withdraw,
+    async ({ userId, body, idempotencyKey }) => {
+      // A retry returns the stored result before the (one-time) authenticator code is checked again.
+      const prev = await peekIdempotent<ReturnType<typeof money.withdrawLocked>>(db, userId, 'withdraw', idempotencyKey, body);
+      if (prev !== undefined) return prev;
+      const ch = await money.withdrawPrechecks(db, userId, body);
+      return idempotent(db, userId, 'withdraw', idempotencyKey, body, (trx) => money.withdrawLocked(trx, userId, ch, body));
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '../../../src/contract/index';
+import type { Ctx } from '../context';
+import * as notify from '../services/notify';
+import { define } from './define';
+
+export function notifyRoutes(app: FastifyInstance, ctx: Ctx) {
+  const { db } = ctx;
+  const n = api.notify;
+  define(app, ctx, n.list, ({ userId, query }) => notify.list(db, userId, query));
+  define(app, ctx, n.detail, ({ userId, params }) => notify.detail(db, userId, params.id));
+  define(app, ctx, n.readAll, ({ userId }) => notify.readAll(db, userId));
+  define(app, ctx, n.remove, ({ userId, params }) => notify.remove(db, userId, params.id));
+  define(app, ctx, n.popup, ({ userId }) => notify.popup(db, userId));
+  define(app, ctx, n.unread, ({ userId }) => notify.unread(db, userId));
+}

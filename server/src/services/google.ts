@@ -1,0 +1,36 @@
+/** Authenticator binding: a pending secret shown after re-entering the login password, bound by a valid code. */
+import type { Db } from '../db/schema';
+import { ErrorCode, fail } from './errors';
+import { verifyPassword } from './passwords';
+import { checkTotp, newSecret, otpauthUri } from './totp';
+import { getUser } from './users';
+
+export async function googleStatus(db: Db, id: number) {
+  const u = await getUser(db, id);
+  return { bound: u.google_secret !== null, boundAt: u.google_bound_at?.toISOString() ?? null };
+}
+
+export async function pendingSecret(db: Db, id: number, loginPassword: string) {
+  const u = await getUser(db, id);
+  if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
+  if (!(await verifyPassword(u.password_hash, loginPassword))) fail(ErrorCode.INVALID_CREDENTIALS, 'The login password is wrong');
+  const secret = newSecret();
+  await db.updateTable('users').set({ google_pending_secret: secret }).where('id', '=', id).execute();
+  const label = u.email ?? `+${u.area_code} ${u.phone}`;
+  return { secret, otpauthUri: otpauthUri(secret, label) };
+}
+
+export async function bindGoogle(db: Db, id: number, code: string) {
+  const u = await getUser(db, id);
+  if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
+  if (!u.google_pending_secret) fail(ErrorCode.GOOGLE_NOT_BOUND, 'Request a secret first');
+  const step = await checkTotp(u.google_pending_secret!, code, null);
+  if (step === null) fail(ErrorCode.GOOGLE_CODE_WRONG, 'The authenticator code is wrong');
+  const now = new Date();
+  await db
+    .updateTable('users')
+    .set({ google_secret: u.google_pending_secret, google_pending_secret: null, google_bound_at: now, google_last_step: step })
+    .where('id', '=', id)
+    .execute();
+  return { bound: true, boundAt: now.toISOString() };
+}

@@ -1,0 +1,84 @@
+/**
+ * Double-entry ledger. Every movement posts entries that sum to zero per currency against system
+ * accounts; entries on user accounts (`user:<id>:available|frozen`) also update the balance row.
+ */
+import { sql } from 'kysely';
+import type { Q } from '../db/schema';
+import { Dec, dec, str } from './decimal';
+
+export type Account = `user:${number}:available` | `user:${number}:frozen` | `system:${string}`;
+export type Entry = [Account, string | Dec];
+
+export const userAvailable = (id: number): Account => `user:${id}:available`;
+export const userFrozen = (id: number): Account => `user:${id}:frozen`;
+
+/** Locks (creating it at zero when missing) the balance row; call inside a transaction. */
+export async function lockBalance(trx: Q, userId: number, currency: string) {
+  await trx
+    .insertInto('balances')
+    .values({ user_id: userId, currency })
+    .onConflict((oc) => oc.columns(['user_id', 'currency']).doNothing())
+    .execute();
+  return trx
+    .selectFrom('balances')
+    .select(['available', 'frozen'])
+    .where('user_id', '=', userId)
+    .where('currency', '=', currency)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Posts balanced entries; the balance CHECK (>= 0) is the last guard against overdrafts. */
+export async function post(trx: Q, ref: string, currency: string, entries: Entry[]): Promise<void> {
+  const sum = entries.reduce((s, [, a]) => s.plus(a), new Dec(0));
+  if (!sum.isZero()) throw new Error(`unbalanced journal entry ${ref}`);
+  await trx
+    .insertInto('journal')
+    .values(entries.map(([account, amount]) => ({ ref, account, currency, amount: str(amount) })))
+    .execute();
+  for (const [account, amount] of entries) {
+    const m = /^user:(\d+):(available|frozen)$/.exec(account);
+    if (!m) continue;
+    const userId = Number(m[1]);
+    const col = m[2] as 'available' | 'frozen';
+    const a = str(amount);
+    if (dec(a).gte(0)) {
+      await trx
+        .insertInto('balances')
+        .values({ user_id: userId, currency, [col]: a })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'currency']).doUpdateSet({ [col]: sql`balances.${sql.ref(col)} + ${a}::numeric`, updated_at: new Date() }),
+        )
+        .execute();
+      continue;
+    }
+    // A debit updates the (locked) row: an INSERT … ON CONFLICT would check its negative candidate row.
+    const updated = await trx
+      .updateTable('balances')
+      .set({ [col]: sql`${sql.ref(col)} + ${a}::numeric`, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('currency', '=', currency)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new Error(`debit of a missing balance ${account} ${currency}`);
+  }
+}
+
+/** Sum of all entries per currency (zero when the books balance). */
+export async function journalTotals(db: Q): Promise<Record<string, string>> {
+  const rows = await db
+    .selectFrom('journal')
+    .select(['currency', sql<string>`sum(amount)`.as('total')])
+    .groupBy('currency')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.currency, str(dec(r.total))]));
+}
+
+export async function accountBalance(db: Q, account: Account, currency: string): Promise<string> {
+  const row = await db
+    .selectFrom('journal')
+    .select(sql<string | null>`sum(amount)`.as('total'))
+    .where('account', '=', account)
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return str(row?.total ?? '0');
+}

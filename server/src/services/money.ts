@@ -1,0 +1,193 @@
+/** Withdraw channels, withdrawals, deposits and the record list. */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { isValidTronAddress } from '../../../src/lib/tron/index';
+import type { Db, Q } from '../db/schema';
+import { dec, decimalsOf, str } from './decimal';
+import { ErrorCode, fail } from './errors';
+import { lockBalance, post, userAvailable, userFrozen } from './ledger';
+import { assertNotLocked, clearFailures, recordFailure } from './lockout';
+import { verifyPassword } from './passwords';
+import { toRecord } from './records';
+import { getUser, requireGoogle } from './users';
+
+type ChannelRow = { id: string; currency: string; network: string; min_amount: string; max_amount: string; fee: string; precision: number; enabled: boolean };
+
+const toChannel = (c: ChannelRow) => ({
+  id: c.id,
+  virtualCurrencyName: c.currency,
+  network: c.network,
+  minAmount: str(c.min_amount),
+  maxAmount: str(c.max_amount),
+  fee: str(c.fee),
+  precision: c.precision,
+  enabled: c.enabled,
+});
+
+export async function channels(db: Q) {
+  const rows = await db.selectFrom('withdraw_channels').selectAll().orderBy('id').execute();
+  return rows.map(toChannel);
+}
+
+export async function channelDetail(db: Q, id: string) {
+  const c = await db
+    .selectFrom('withdraw_channels as w')
+    .innerJoin('currencies as c', 'c.symbol', 'w.currency')
+    .selectAll('w')
+    .select('c.contract_address')
+    .where('w.id', '=', id)
+    .executeTakeFirst();
+  if (!c) fail(ErrorCode.NOT_FOUND, 'No such channel');
+  return { ...toChannel(c!), contractAddress: c!.contract_address, description: c!.description, arrivalMinutes: c!.arrival_minutes };
+}
+
+/** Trade password check; wrong answers count towards a 15-minute lock like login passwords. */
+export async function checkTradePassword(db: Q, user: { id: number; trade_password_hash: string | null }, pw: string) {
+  if (user.trade_password_hash === null) fail(ErrorCode.TRADE_PASSWORD_NOT_SET, 'Set a trade password first');
+  const key = `trade:${user.id}`;
+  await assertNotLocked(db, key);
+  if (!(await verifyPassword(user.trade_password_hash!, pw))) {
+    const locked = await recordFailure(db, key);
+    fail(locked ? ErrorCode.ACCOUNT_LOCKED : ErrorCode.TRADE_PASSWORD_WRONG, locked ? 'Too many wrong trade passwords; locked for 15 minutes' : 'The trade password is wrong');
+  }
+  await clearFailures(db, key);
+}
+
+export interface WithdrawInput {
+  channelId: string;
+  address: string;
+  amount: string;
+  tradePassword: string;
+  googleCode?: string | undefined;
+}
+
+/** Checks that need no lock (and may be slow: argon2, TOTP) run before the transaction. */
+export async function withdrawPrechecks(db: Db, userId: number, b: WithdrawInput) {
+  const c = await db.selectFrom('withdraw_channels').selectAll().where('id', '=', b.channelId).executeTakeFirst();
+  if (!c) fail(ErrorCode.NOT_FOUND, 'No such channel');
+  const ch = c!;
+  if (!ch.enabled) fail(ErrorCode.CHANNEL_DISABLED, 'This channel is temporarily disabled');
+  if (decimalsOf(b.amount) > ch.precision) fail(ErrorCode.TOO_MANY_DECIMALS, `At most ${ch.precision} decimal places`);
+  const amount = dec(b.amount);
+  if (amount.lt(ch.min_amount)) fail(ErrorCode.BELOW_MINIMUM, `The minimum is ${str(ch.min_amount)} ${ch.currency}`);
+  if (amount.gt(ch.max_amount)) fail(ErrorCode.ABOVE_MAXIMUM, `The maximum is ${str(ch.max_amount)} ${ch.currency}`);
+  if (!isValidTronAddress(b.address)) fail(ErrorCode.INVALID_ADDRESS, 'This is not a valid TRON address');
+  const u = await getUser(db, userId);
+  if (!u.activated) fail(ErrorCode.NOT_ACTIVATED, 'Activate the account with a first deposit');
+  await checkTradePassword(db, u, b.tradePassword);
+  await requireGoogle(db, u, b.googleCode);
+  return ch;
+}
+
+/** The locked part: one transaction, the balance row held FOR UPDATE. */
+export async function withdrawLocked(trx: Q, userId: number, ch: ChannelRow, b: WithdrawInput) {
+  const amount = dec(b.amount);
+  const total = amount.plus(ch.fee);
+  const bal = await lockBalance(trx, userId, ch.currency);
+  if (dec(bal.available).lt(total)) fail(ErrorCode.INSUFFICIENT_BALANCE, 'Insufficient balance (amount plus fee)');
+  const wallet = await trx
+    .selectFrom('wallets')
+    .select('address')
+    .where('user_id', '=', userId)
+    .where('is_primary', '=', true)
+    .executeTakeFirst();
+  const rec = await trx
+    .insertInto('records')
+    .values({
+      user_id: userId,
+      type: 'withdraw',
+      direction: 'out',
+      status: 'withdrawing',
+      currency: ch.currency,
+      network: ch.network,
+      amount: str(amount),
+      fee: str(ch.fee),
+      from_address: wallet?.address ?? null,
+      to_address: b.address,
+      tx_id: null,
+      reason: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await post(trx, `withdraw:${rec.id}`, ch.currency, [
+    [userAvailable(userId), total.neg()],
+    [userFrozen(userId), total],
+  ]);
+  return toRecord(rec);
+}
+
+export async function transactions(
+  db: Q,
+  userId: number,
+  q: { page: number; pageSize: number; tab: 'all' | 'in' | 'out' | 'failed'; currency?: string | undefined; id?: string | undefined },
+) {
+  let base = db.selectFrom('records').where('user_id', '=', userId);
+  if (q.tab === 'in' || q.tab === 'out') base = base.where('direction', '=', q.tab);
+  if (q.tab === 'failed') base = base.where('status', 'in', ['failed', 'review_rejected']);
+  if (q.currency) base = base.where('currency', '=', q.currency);
+  if (q.id !== undefined) base = base.where('id', '=', /^\d{1,9}$/.test(q.id) ? Number(q.id) : -1);
+  const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  return { list: rows.map(toRecord), total: Number(n), page: q.page, pageSize: q.pageSize };
+}
+
+export async function addressBook(db: Q, userId: number) {
+  const rows = await db
+    .selectFrom('records')
+    .select([
+      'to_address',
+      'network',
+      sql<number>`min(id)`.as('first_id'),
+      sql<string>`count(*)`.as('n'),
+      sql<Date>`max(created_at)`.as('last'),
+    ])
+    .where('user_id', '=', userId)
+    .where('type', '=', 'withdraw')
+    .where('to_address', 'is not', null)
+    .groupBy(['to_address', 'network'])
+    .orderBy('last', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.first_id),
+    address: r.to_address!,
+    network: r.network,
+    timesUsed: Number(r.n),
+    lastUsedAt: new Date(r.last).toISOString(),
+  }));
+}
+
+export async function walletCurrencies(db: Q) {
+  const rows = await db.selectFrom('currencies').selectAll().orderBy('sort').execute();
+  return rows.map((c) => ({ currency: c.symbol, name: c.name, network: c.network, precision: c.precision, contractAddress: c.contract_address }));
+}
+
+export async function myWallets(db: Q, userId: number) {
+  const rows = await db
+    .selectFrom('wallets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('is_primary', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((w) => ({ id: String(w.id), name: w.name, network: w.network, address: w.address, primary: w.is_primary, createdAt: w.created_at.toISOString() }));
+}
+
+export async function removeWallet(db: Q, userId: number, id: string) {
+  const w = await db
+    .selectFrom('wallets')
+    .select(['id', 'is_primary'])
+    .where('user_id', '=', userId)
+    .where('id', '=', /^\d{1,9}$/.test(id) ? Number(id) : -1)
+    .executeTakeFirst();
+  if (!w) fail(ErrorCode.NOT_FOUND, 'No such wallet');
+  if (w!.is_primary) fail(ErrorCode.FORBIDDEN, 'The built-in wallet cannot be removed');
+  await db.deleteFrom('wallets').where('id', '=', w!.id).execute();
+  return null;
+}
+
+export const randomTxId = () => randomBytes(32).toString('hex');

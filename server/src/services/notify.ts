@@ -1,0 +1,71 @@
+/** Per-user messages: list, detail (marks read), read-all, delete, popup, unread count, publish. */
+import type { Selectable } from 'kysely';
+import type { DB, Q } from '../db/schema';
+import { ErrorCode, fail } from './errors';
+
+const toMessage = (m: Selectable<DB['messages']>) => ({
+  id: String(m.id),
+  title: m.title,
+  summary: m.summary,
+  content: m.content,
+  read: m.read,
+  popup: m.popup,
+  createdAt: m.created_at.toISOString(),
+});
+
+const numId = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : -1);
+const mine = (db: Q, userId: number) => db.selectFrom('messages').where('user_id', '=', userId).where('deleted', '=', false);
+
+export async function list(db: Q, userId: number, q: { page: number; pageSize: number }) {
+  const { n } = await mine(db, userId).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await mine(db, userId).selectAll().orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  return { list: rows.map(toMessage), total: Number(n), page: q.page, pageSize: q.pageSize };
+}
+
+export async function detail(db: Q, userId: number, id: string) {
+  const m = await db
+    .updateTable('messages')
+    .set({ read: true })
+    .where('id', '=', numId(id))
+    .where('user_id', '=', userId)
+    .where('deleted', '=', false)
+    .returningAll()
+    .executeTakeFirst();
+  if (!m) fail(ErrorCode.NOT_FOUND, 'No such message');
+  return toMessage(m!);
+}
+
+export async function readAll(db: Q, userId: number) {
+  await db.updateTable('messages').set({ read: true }).where('user_id', '=', userId).where('read', '=', false).execute();
+  return null;
+}
+
+export async function remove(db: Q, userId: number, id: string) {
+  const r = await db.updateTable('messages').set({ deleted: true }).where('id', '=', numId(id)).where('user_id', '=', userId).where('deleted', '=', false).executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) fail(ErrorCode.NOT_FOUND, 'No such message');
+  return null;
+}
+
+export async function popup(db: Q, userId: number) {
+  const m = await mine(db, userId).selectAll().where('popup', '=', true).where('read', '=', false).orderBy('id', 'desc').executeTakeFirst();
+  return m ? toMessage(m) : null;
+}
+
+export async function unread(db: Q, userId: number) {
+  const { n } = await mine(db, userId).where('read', '=', false).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Sends a message to one user, or to every user when userId is null. Returns how many got it. */
+export async function publish(db: Q, title: string, content: string, popupFlag: boolean, userId: number | null = null) {
+  const summary = content.length > 80 ? `${content.slice(0, 77)}...` : content;
+  let users = db.selectFrom('users').select('id');
+  if (userId !== null) users = users.where('id', '=', userId);
+  const ids = await users.execute();
+  if (ids.length === 0) return 0;
+  await db
+    .insertInto('messages')
+    .values(ids.map(({ id }) => ({ user_id: id, title, summary, content, popup: popupFlag })))
+    .execute();
+  return ids.length;
+}

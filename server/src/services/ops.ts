@@ -1,0 +1,72 @@
+/** Operator commands, run by the CLI directly on the database or through the loopback /ops routes. */
+import type { Config } from '../config';
+import type { Db } from '../db/schema';
+import { review } from './activity';
+import { setSetting } from './content';
+import { creditRecharge, findUserId } from './deposits';
+import { ErrorCode, fail } from './errors';
+import { publish } from './notify';
+import { distribute } from './pool';
+import { seedDemo } from './seed';
+
+export const OPS_COMMANDS = ['outbox', 'credit', 'approve', 'reject', 'publish', 'set-version', 'distribute', 'seed', 'expire-tokens'] as const;
+export type OpsCommand = (typeof OPS_COMMANDS)[number];
+
+export const OPS_USAGE = `Usage: npm run ops -- <command>
+  outbox [limit]                           latest codes and mails in the local outbox
+  credit <account> <currency> <amount>     credit a confirmed recharge (account: id, "+1 5550100" or e-mail)
+  approve <participationId>                approve a participation in review
+  reject <participationId> <reason…>       reject it with a reason (the user may resubmit)
+  publish <title> <content> [--popup]      send a message to every user
+  set-version <x.y.z>                      override /config/app appVersion
+  distribute                               run the reward-pool distribution for the current period
+  seed                                     create the demo user and data (idempotent)
+  expire-tokens <account>                  revoke every session of an account`;
+
+export async function runOps(db: Db, config: Config, command: string, args: string[]): Promise<unknown> {
+  const need = (n: number) => {
+    if (args.length < n) fail(ErrorCode.BAD_REQUEST, `${command}: missing arguments\n${OPS_USAGE}`);
+  };
+  switch (command) {
+    case 'outbox': {
+      const limit = Math.min(Number(args[0] ?? 20) || 20, 200);
+      const rows = await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((r) => ({ id: r.id, to: r.target, subject: r.subject, body: r.body, at: r.created_at.toISOString() }));
+    }
+    case 'credit': {
+      need(3);
+      const userId = await findUserId(db, args[0]!);
+      return creditRecharge(db, userId, args[1]!.toUpperCase(), args[2]!);
+    }
+    case 'approve':
+    case 'reject': {
+      need(command === 'reject' ? 2 : 1);
+      if (!/^\d{1,9}$/.test(args[0]!)) fail(ErrorCode.BAD_REQUEST, 'participationId must be a number');
+      return review(db, Number(args[0]), command === 'approve', command === 'reject' ? args.slice(1).join(' ') : null);
+    }
+    case 'publish': {
+      const popup = args.includes('--popup');
+      const rest = args.filter((a) => a !== '--popup');
+      if (rest.length < 2) fail(ErrorCode.BAD_REQUEST, `publish: missing arguments\n${OPS_USAGE}`);
+      return { recipients: await publish(db, rest[0]!, rest.slice(1).join(' '), popup) };
+    }
+    case 'set-version': {
+      need(1);
+      if (!/^\d+\.\d+\.\d+$/.test(args[0]!)) fail(ErrorCode.BAD_REQUEST, 'version must look like 1.2.3');
+      await setSetting(db, 'appVersion', args[0]!);
+      return { appVersion: args[0] };
+    }
+    case 'distribute':
+      return (await distribute(db, config.distributionPeriodSeconds)) ?? { skipped: 'this period was already distributed' };
+    case 'seed':
+      return seedDemo(db, config);
+    case 'expire-tokens': {
+      need(1);
+      const userId = await findUserId(db, args[0]!);
+      const r = await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+      return { revoked: Number(r.numUpdatedRows) };
+    }
+    default:
+      return fail(ErrorCode.NOT_FOUND, `unknown command ${command}\n${OPS_USAGE}`);
+  }
+}

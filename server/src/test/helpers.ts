@@ -1,0 +1,104 @@
+/** Test helpers: a real database (PGlite per file, or PostgreSQL), an app, typed calls to the contract. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Writable } from 'node:stream';
+import { expect } from 'vitest';
+import { buildPath, type Endpoint } from '../../../src/contract/endpoint';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { migrate, openDb, openPGlite, truncateAll } from '../db/index';
+import type { Db } from '../db/schema';
+import { createSession } from '../services/auth';
+import { creditRecharge } from '../services/deposits';
+import { hashPassword, useFastHashing } from '../services/passwords';
+import { seedReference } from '../services/reference';
+import { createUser } from '../services/users';
+
+export type Backend = 'pglite' | 'pg';
+export const backends: Backend[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['pg'] as const) : [])];
+
+export interface TestEnv {
+  db: Db;
+  dataDir: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function setupDb(backend: Backend = 'pglite'): Promise<TestEnv> {
+  useFastHashing(true);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
+  const db =
+    backend === 'pg'
+      ? await openDb({ databaseUrl: process.env.TEST_DATABASE_URL! })
+      : await openDb({ pglite: await openPGlite(path.join(dataDir, 'pg')) });
+  await migrate(db);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-static') }, { rateLimit: false, fastHash: true });
+  return { db, dataDir, config, close: () => db.destroy() };
+}
+
+export async function resetDb(db: Db) {
+  await truncateAll(db);
+  await seedReference(db);
+}
+
+export async function makeApp(env: TestEnv, opts: { config?: Partial<Config>; opsToken?: string; logStream?: Writable } = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    db: env.db,
+    config: { ...env.config, ...opts.config },
+    opsToken: opts.opsToken ?? 'test-ops-token-0123456789',
+    logStream: opts.logStream ?? false,
+  });
+  await app.ready();
+  return app;
+}
+
+let phoneCounter = 1000;
+export async function makeUser(db: Db, opts: { password?: string; tradePassword?: string; activated?: boolean; usdt?: string } = {}) {
+  const phone = `555${phoneCounter++}`;
+  const id = await createUser(db, {
+    type: 'phone',
+    accountKey: `phone:1:${phone}`,
+    areaCode: '1',
+    phone,
+    passwordHash: await hashPassword(opts.password ?? 'Passw0rd!'),
+    invitedBy: null,
+  });
+  if (opts.tradePassword !== undefined) {
+    await db.updateTable('users').set({ trade_password_hash: await hashPassword(opts.tradePassword) }).where('id', '=', id).execute();
+  }
+  if (opts.activated || opts.usdt) await creditRecharge(db, id, 'USDT', opts.usdt ?? '100');
+  const { access_token } = await createSession(db, id, 3600);
+  return { id, phone, token: access_token };
+}
+
+export interface CallOpts {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call(app: FastifyInstance, ep: Endpoint, o: CallOpts = {}) {
+  const url = buildPath(ep.path, o.params);
+  const qs = o.query ? `?${new URLSearchParams(Object.entries(o.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+  const res = await app.inject({
+    method: ep.method,
+    url: url + qs,
+    headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },
+    ...(o.body !== undefined ? { payload: o.body as object } : {}),
+  });
+  return { status: res.statusCode, json: res.json() as { code: number; msg?: string; data?: unknown }, res };
+}
+
+/** Asserts success and that `data` satisfies the endpoint's contract schema; returns the data. */
+export function ok<T = unknown>(ep: Endpoint, r: { json: { code: number; msg?: string; data?: unknown } }): T {
+  expect(r.json, r.json.msg).toMatchObject({ code: 200 });
+  const parsed = ep.data.safeParse(r.json.data);
+  if (!parsed.success) throw new Error(`contract mismatch for ${ep.path}: ${JSON.stringify(parsed.error.issues).slice(0, 600)}`);
+  return r.json.data as T;
+}
+
+export const idem = (key: string) => ({ 'idempotency-key': key });

@@ -1,0 +1,104 @@
+/** The ledger under concurrency, idempotency and settlement — on PGlite and (when available) PostgreSQL. */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../../../src/contract/index';
+import { settleWithdrawals } from '../jobs/settlement';
+import { dec } from '../services/decimal';
+import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/ledger';
+import { BLOCKLIST } from '../services/reference';
+import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
+
+const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+describe.each(backends)('ledger on %s', (backend) => {
+  let env: TestEnv;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    env = await setupDb(backend);
+    app = await makeApp(env);
+  });
+  afterAll(async () => {
+    await app.close();
+    await env.close();
+  });
+  beforeEach(() => resetDb(env.db));
+
+  const balance = async (userId: number, currency = 'USDT') =>
+    env.db.selectFrom('balances').selectAll().where('user_id', '=', userId).where('currency', '=', currency).executeTakeFirstOrThrow();
+
+  async function assertBooksBalanced() {
+    const totals = await journalTotals(env.db);
+    for (const [cur, t] of Object.entries(totals)) expect(t, cur).toBe('0');
+    const rows = await env.db.selectFrom('balances').selectAll().execute();
+    for (const r of rows) {
+      expect(await accountBalance(env.db, userAvailable(r.user_id), r.currency)).toBe(dec(r.available).toFixed());
+      expect(await accountBalance(env.db, userFrozen(r.user_id), r.currency)).toBe(dec(r.frozen).toFixed());
+    }
+  }
+
+  it('50 concurrent withdraws never overdraw and the journal stays balanced', async () => {
+    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '220' });
+    const body = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '123456' };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call(app, api.money.withdraw, { token: u.token, body, headers: idem(`concurrent-${i}`) })),
+    );
+    const codes = results.map((r) => r.json.code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(20);
+    expect(codes.filter((c) => c === 2001)).toHaveLength(30);
+    const b = await balance(u.id);
+    expect(dec(b.available).toFixed()).toBe('0');
+    expect(dec(b.frozen).toFixed()).toBe('220');
+    await assertBooksBalanced();
+    expect(await settleWithdrawals(env.db)).toBe(20);
+    expect(dec((await balance(u.id)).frozen).toFixed()).toBe('0');
+    expect(await accountBalance(env.db, 'system:fees', 'USDT')).toBe('20');
+    await assertBooksBalanced();
+  });
+
+  it('an idempotent retry debits once and returns the first response; another body is refused', async () => {
+    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+    const body = { channelId: 'usdt-trc20', address: DEST, amount: '12.5', tradePassword: '123456' };
+    const first = await call(app, api.money.withdraw, { token: u.token, body, headers: idem('retry-key-1') });
+    const rec = ok<{ id: string; status: string }>(api.money.withdraw, first);
+    expect(rec.status).toBe('withdrawing');
+    const again = await Promise.all(
+      Array.from({ length: 5 }, () => call(app, api.money.withdraw, { token: u.token, body, headers: idem('retry-key-1') })),
+    );
+    for (const r of again) expect(r.json).toEqual(first.json);
+    expect(dec((await balance(u.id)).available).toFixed()).toBe('86.5');
+    const mismatch = await call(app, api.money.withdraw, { token: u.token, body: { ...body, amount: '13' }, headers: idem('retry-key-1') });
+    expect(mismatch.json.code).toBe(2011);
+    const missing = await call(app, api.money.withdraw, { token: u.token, body });
+    expect(missing.json.code).toBe(400);
+    expect(await env.db.selectFrom('records').select('id').where('type', '=', 'withdraw').execute()).toHaveLength(1);
+    await assertBooksBalanced();
+  });
+
+  it('settles a blocklisted destination as failed with a reason and refunds', async () => {
+    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '50' });
+    const body = { channelId: 'usdt-trc20', address: BLOCKLIST[1]!.address, amount: '20', tradePassword: '123456' };
+    const r = ok<{ id: string }>(api.money.withdraw, await call(app, api.money.withdraw, { token: u.token, body, headers: idem('block-key-1') }));
+    expect(dec((await balance(u.id)).available).toFixed()).toBe('29');
+    await settleWithdrawals(env.db);
+    const list = ok<{ list: Array<{ status: string; reason: string | null; txId: string | null }> }>(
+      api.money.transactions,
+      await call(app, api.money.transactions, { token: u.token, query: { id: r.id } }),
+    );
+    expect(list.list[0]).toMatchObject({ status: 'failed', txId: null });
+    expect(list.list[0]!.reason).toMatch(/frozen/);
+    expect(dec((await balance(u.id)).available).toFixed()).toBe('50');
+    await assertBooksBalanced();
+  });
+
+  it('a successful settlement fills a 64-hex txId', async () => {
+    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '50' });
+    const body = { channelId: 'usdt-trc20', address: DEST, amount: '10.000001', tradePassword: '123456' };
+    const r = ok<{ id: string }>(api.money.withdraw, await call(app, api.money.withdraw, { token: u.token, body, headers: idem('settle-key-1') }));
+    await settleWithdrawals(env.db);
+    const rec = await env.db.selectFrom('records').selectAll().where('id', '=', Number(r.id)).executeTakeFirstOrThrow();
+    expect(rec.status).toBe('success');
+    expect(rec.tx_id).toMatch(/^[0-9a-f]{64}$/);
+    expect(await accountBalance(env.db, 'system:chain', 'USDT')).toBe(dec(-50).plus('10.000001').toFixed());
+    await assertBooksBalanced();
+  });
+});

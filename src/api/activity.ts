@@ -1,13 +1,13 @@
 /** Activities: join with a partner-exchange user ID and images, resubmit, claim; the pool status. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../contract';
 import type { ActivityTab } from '../contract/activity';
+import { activityApi } from '../contract/activity';
 import type { PageQuery } from '../contract/common';
 import type { BodyOf, QueryOf } from '../contract/endpoint';
 import { call, type RequestOptions } from './client';
 import { nextPageParam, PAGE_SIZE, queryKeys } from './query-keys';
 
-const activity = api.activity;
+const activity = activityApi;
 
 export const listActivities = (query: QueryOf<typeof activity.list> = {}, opts?: RequestOptions) =>
   call(activity.list, { query, ...opts });

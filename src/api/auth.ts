@@ -1,11 +1,11 @@
 /** Sign-in, registration, password reset and the codes they need (SPEC §7 /auth). */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../contract';
+import { authApi } from '../contract/auth';
 import type { BodyOf } from '../contract/endpoint';
 import { call, type RequestOptions } from './client';
 import { queryKeys } from './query-keys';
 
-const auth = api.auth;
+const auth = authApi;
 
 /** Resolves with `access_token` and `client_id`; the app layer stores them. */
 export const login = (body: BodyOf<typeof auth.login>, opts?: RequestOptions) => call(auth.login, { body, ...opts });

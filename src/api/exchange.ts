@@ -1,12 +1,12 @@
 /** Flash swap: the configured pairs, the swap itself and the swap records. All POST, per SPEC §7. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../contract';
 import type { PageQuery } from '../contract/common';
 import type { BodyOf } from '../contract/endpoint';
+import { exchangeApi } from '../contract/exchange';
 import { call, type RequestOptions } from './client';
 import { nextPageParam, PAGE_SIZE, queryKeys } from './query-keys';
 
-const exchange = api.exchange;
+const exchange = exchangeApi;
 
 export const listExchangePairs = (opts?: RequestOptions) => call(exchange.pairs, { ...opts });
 

@@ -1,11 +1,11 @@
 /** The signed-in member: profile, wallet with assets, and password changes (SPEC §7 /member). */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../contract';
 import type { BodyOf } from '../contract/endpoint';
+import { memberApi } from '../contract/member';
 import { call, type RequestOptions } from './client';
 import { persistMeta, queryKeys } from './query-keys';
 
-const member = api.member;
+const member = memberApi;
 
 export const getMemberInfo = (opts?: RequestOptions) => call(member.memberInfo, { ...opts });
 

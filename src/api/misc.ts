@@ -1,13 +1,13 @@
 /** Reference data (countries, coins, app config, articles, support contacts) and file upload. */
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { api } from '../contract';
 import type { QueryOf } from '../contract/endpoint';
 import type { articleType } from '../contract/misc';
+import { miscApi } from '../contract/misc';
 import { call, type RequestOptions, type UploadOptions, upload } from './client';
 import { persistMeta, queryKeys } from './query-keys';
 
-const misc = api.misc;
+const misc = miscApi;
 export type ArticleType = z.infer<typeof articleType>;
 
 export const listCountries = (query: QueryOf<typeof misc.countryList> = {}, opts?: RequestOptions) =>

@@ -1,12 +1,12 @@
 /** Withdraw channels, deposit addresses, wallets, transfers and the transaction records. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../contract';
 import type { BodyOf, QueryOf } from '../contract/endpoint';
 import { ErrorCode } from '../contract/errors';
+import { moneyApi } from '../contract/money';
 import { ApiError, call, type RequestOptions } from './client';
 import { nextPageParam, PAGE_SIZE, persistMeta, queryKeys, type RecordFilter } from './query-keys';
 
-const money = api.money;
+const money = moneyApi;
 
 export const listWithdrawChannels = (opts?: RequestOptions) => call(money.withdrawChannels, { ...opts });
 

@@ -1,11 +1,11 @@
 /** The message center: paged list, detail (which marks read), read-all, delete, popup, unread count. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../contract';
 import type { PageQuery } from '../contract/common';
+import { notifyApi } from '../contract/notify';
 import { call, type RequestOptions } from './client';
 import { nextPageParam, PAGE_SIZE, persistMeta, queryKeys } from './query-keys';
 
-const notify = api.notify;
+const notify = notifyApi;
 
 export const listMessages = (query: PageQuery = {}, opts?: RequestOptions) => call(notify.list, { query, ...opts });
 

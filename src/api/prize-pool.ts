@@ -1,11 +1,11 @@
 /** The reward pool panel: totals, countdown, the caller's share, and past distributions. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../contract';
+import { prizePoolApi } from '../contract/activity';
 import type { PageQuery } from '../contract/common';
 import { call, type RequestOptions } from './client';
 import { nextPageParam, PAGE_SIZE, queryKeys } from './query-keys';
 
-const prizePool = api.prizePool;
+const prizePool = prizePoolApi;
 
 export const getPrizePoolInfo = (opts?: RequestOptions) => call(prizePool.info, { ...opts });
 

@@ -14,6 +14,7 @@ import { startPersistence } from './persist';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
+import { initSession } from './session-deps';
 import { appStore } from './store';
 
 export async function boot(container: HTMLElement): Promise<void> {
@@ -23,6 +24,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   await Promise.all([activateLaunchLocale(), startPersistence(queryClient, appStore.get().userInfo?.id)]);
   const router = createAppRouter(queryClient);
+  initSession({ queryClient, navigate: (to) => void router.navigate({ to, replace: true }) });
+  if (appStore.get().token) void import('./session').then((m) => m.loadSessionData()).catch(() => {});
 
   createRoot(container).render(
     <StrictMode>

@@ -1,13 +1,37 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ErrorCode } from '../contract/errors';
+import { showToast } from '../ui/toast';
+import { errorMessage } from './error-messages';
+
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 /** Codes for which retrying cannot help: the request itself was refused. */
 const noRetry = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'number' && code !== -1 && code !== 5 && code < 500;
+  const code = codeOf(error);
+  return typeof code === 'number' && code !== ErrorCode.NETWORK && code !== ErrorCode.TIMEOUT && code < 500;
 };
+
+/**
+ * SPEC §8: a failed call shows an error toast. A 401 is handled by the session (its own toast and
+ * redirect); a query that still has cached data fails quietly (the offline mark says why); a form
+ * that shows errors inline opts out with `meta.inlineErrors`.
+ */
+function toastFailure(error: unknown, opts: { hasData: boolean; inline: boolean }) {
+  if (codeOf(error) === ErrorCode.UNAUTHORIZED || opts.hasData || opts.inline) return;
+  if (codeOf(error) === ErrorCode.ABORTED) return;
+  void showToast(errorMessage(error), 'error');
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) =>
+        toastFailure(error, { hasData: query.state.data !== undefined, inline: query.meta?.inlineErrors === true }),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) =>
+        toastFailure(error, { hasData: false, inline: mutation.meta?.inlineErrors === true }),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

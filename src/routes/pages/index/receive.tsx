@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { ReceiveScreen } from '../../../features/receive/receive-screen';
+import { optionalString, searchSchema } from '../../../lib/search/params';
 
 export const Route = createFileRoute('/pages/index/receive')({
-  validateSearch: z.object({
-    currency: z.optional(z.string().check(z.maxLength(16))),
-    network: z.optional(z.string().check(z.maxLength(16))),
-  }),
+  validateSearch: searchSchema({ currency: optionalString(16), network: optionalString(16) }),
   component: ReceiveScreen,
 });

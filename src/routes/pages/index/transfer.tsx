@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { TransferScreen } from '../../../features/transfer/transfer-screen';
+import { optionalString, searchSchema } from '../../../lib/search/params';
 
 export const Route = createFileRoute('/pages/index/transfer')({
-  validateSearch: z.object({
-    currency: z.optional(z.string().check(z.maxLength(16))),
-    network: z.optional(z.string().check(z.maxLength(16))),
-    address: z.optional(z.string().check(z.maxLength(64))),
-    amount: z.optional(z.string().check(z.maxLength(40))),
+  validateSearch: searchSchema({
+    currency: optionalString(16),
+    network: optionalString(16),
+    address: optionalString(64),
+    amount: optionalString(40),
   }),
   component: TransferScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { RegisterScreen } from '../../../features/auth/register-screen';
+import { optionalString, searchSchema } from '../../../lib/search/params';
 
 export const Route = createFileRoute('/pages/login/register')({
-  validateSearch: z.object({ invite: z.optional(z.string().check(z.maxLength(16))) }),
+  validateSearch: searchSchema({ invite: optionalString(16) }),
   component: RegisterScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { ProtocolScreen } from '../../../features/settings/protocol-screen';
+import { oneOf, searchSchema } from '../../../lib/search/params';
 
 export const Route = createFileRoute('/pages/my/protocol')({
-  validateSearch: z.object({ type: z.optional(z.enum(['agreement', 'privacy'])) }),
+  validateSearch: searchSchema({ type: oneOf(['agreement', 'privacy'] as const) }),
   component: ProtocolScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { RecordsScreen } from '../../../features/records/records-screen';
+import { oneOf, searchSchema } from '../../../lib/search/params';
 
 export const Route = createFileRoute('/pages/record/index')({
-  validateSearch: z.object({ tab: z.optional(z.enum(['all', 'in', 'out', 'failed'])) }),
+  validateSearch: searchSchema({ tab: oneOf(['all', 'in', 'out', 'failed'] as const) }),
   component: RecordsScreen,
 });

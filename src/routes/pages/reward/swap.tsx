@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { SwapScreen } from '../../../features/swap/swap-screen';
+import { optionalString, searchSchema } from '../../../lib/search/params';
 
 export const Route = createFileRoute('/pages/reward/swap')({
-  validateSearch: z.object({ pair: z.optional(z.string().check(z.maxLength(64))) }),
+  validateSearch: searchSchema({ pair: optionalString(64) }),
   component: SwapScreen,
 });

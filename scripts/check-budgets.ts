@@ -1,0 +1,97 @@
+/**
+ * Size budgets, measured from the production build (dist/ and Vite's manifest), never timed.
+ * A route's initial cost is the entry chunk plus the route's own chunks and everything they
+ * import statically, JS and CSS, gzip-compressed. Run after `vite build`; exits non-zero on a breach.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const KB = 1024;
+export const BUDGETS = {
+  /** Login route initial JS+CSS (issue 8). */
+  loginRouteGzip: 130 * KB,
+  /** Home route initial JS+CSS. */
+  homeRouteGzip: 160 * KB,
+  /** Each locale catalog chunk. */
+  localeChunkGzip: 12 * KB,
+  /** Everything the worker precaches. */
+  precacheBytes: 1.5 * 1024 * KB,
+};
+
+const dist = path.resolve('dist');
+const gzipSize = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+/** The files a route loads before it can render: entry + route chunks + static imports, with CSS. */
+export function routeFiles(manifest: Manifest, routeSources: string[]): string[] {
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no ${key}`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit('index.html');
+  for (const src of routeSources) visit(src);
+  return [...files];
+}
+
+export function measure() {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const routeKey = (route: string) => `${route}?tsr-split=component`;
+  const total = (files: string[]) => files.reduce((sum, f) => sum + gzipSize(f), 0);
+  const login = total(routeFiles(manifest, [routeKey('src/routes/pages/login/[index].tsx')]));
+  const home = total(routeFiles(manifest, [routeKey('src/routes/pages/index/[index].tsx')]));
+  const locales = Object.entries(manifest)
+    .filter(([key]) => /^locales\/[^/]+\/messages\.po$/.test(key))
+    .map(([key, chunk]) => ({ locale: key.split('/')[1] ?? key, gzip: gzipSize(chunk.file) }));
+  const swSource = readFileSync(path.join(dist, 'sw.js'), 'utf8');
+  const precached = [...swSource.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1] ?? '');
+  const precacheBytes = precached.reduce((sum, url) => {
+    try {
+      return sum + statSync(path.join(dist, url)).size;
+    } catch {
+      return sum;
+    }
+  }, 0);
+  return { login, home, locales, precacheBytes, precacheEntries: precached.length };
+}
+
+function main(): number {
+  const m = measure();
+  const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+  const rows: Array<[string, number, number]> = [
+    ['login route initial JS+CSS (gzip)', m.login, BUDGETS.loginRouteGzip],
+    ['home route initial JS+CSS (gzip)', m.home, BUDGETS.homeRouteGzip],
+    ['largest locale chunk (gzip)', Math.max(...m.locales.map((l) => l.gzip)), BUDGETS.localeChunkGzip],
+    [`precache (${m.precacheEntries} entries)`, m.precacheBytes, BUDGETS.precacheBytes],
+  ];
+  let failed = 0;
+  for (const [name, size, budget] of rows) {
+    const ok = size <= budget;
+    if (!ok) failed++;
+    console.info(`${ok ? 'ok  ' : 'OVER'} ${name}: ${kb(size)} / ${kb(budget)}`);
+  }
+  if (m.locales.length !== 38) {
+    console.error(`expected 38 locale chunks, found ${m.locales.length}`);
+    failed++;
+  }
+  const files = readdirSync(path.join(dist, 'assets'));
+  if (!files.some((f) => f.endsWith('.js'))) failed++;
+  return failed ? 1 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(main());

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The whole test command (`npm test`): static checks, unit and server tests on PGlite and
+# PostgreSQL, the production build, then browser tests against it on the real server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "test dependencies"
+bash scripts/setup-test-deps.sh
+
+step "typecheck"
+npm run --silent typecheck
+
+step "lint and format"
+npx biome check --error-on-warnings .
+
+step "message catalogs"
+before=$(find locales -type f -name '*.po' | sort | xargs cat | sha256sum)
+npx lingui extract >/dev/null
+after=$(find locales -type f -name '*.po' | sort | xargs cat | sha256sum)
+if [ "$before" != "$after" ]; then
+  echo "catalogs were out of date with the source: run 'npm run i18n:extract' and commit locales/" >&2
+  exit 1
+fi
+npx tsx scripts/check-catalogs.ts
+
+step "unit and server tests (PGlite, and PostgreSQL when it can start)"
+if [ -f scripts/with-postgres.sh ]; then
+  bash scripts/with-postgres.sh npx vitest run
+else
+  npx vitest run
+fi
+
+step "production build"
+npx vite build >/dev/null
+npx tsx scripts/check-budgets.ts
+
+step "browser tests (Debian Chromium)"
+npx playwright test

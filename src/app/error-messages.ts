@@ -1,0 +1,73 @@
+/**
+ * Turns an API failure into the sentence the user sees, translated. Known business codes get
+ * our own wording; otherwise the server's msg, else "network malfunction" (SPEC §8).
+ */
+import { t } from '@lingui/core/macro';
+import { ErrorCode } from '../contract/errors';
+
+export function messageForCode(code: number): string | undefined {
+  switch (code) {
+    case ErrorCode.NETWORK:
+      return t`Network error, please try again later.`;
+    case ErrorCode.TIMEOUT:
+      return t`The request timed out. Please try again.`;
+    case ErrorCode.UPLOAD_NETWORK:
+      return t`Network error, please try again later.`;
+    case ErrorCode.UNAUTHORIZED:
+      return t`Login expired, please log in again.`;
+    case ErrorCode.TOO_MANY_REQUESTS:
+      return t`Too many attempts. Please wait a moment and try again.`;
+    case ErrorCode.INVALID_CREDENTIALS:
+      return t`Wrong account or password.`;
+    case ErrorCode.ACCOUNT_LOCKED:
+      return t`Too many failed attempts. The account is locked for 15 minutes.`;
+    case ErrorCode.CODE_INVALID:
+      return t`The verification code is wrong or has expired.`;
+    case ErrorCode.CODE_THROTTLED:
+      return t`A code was sent recently. Please wait before asking for another.`;
+    case ErrorCode.CAPTCHA_REQUIRED:
+      return t`Please enter the graphic code.`;
+    case ErrorCode.CAPTCHA_INVALID:
+      return t`The graphic code is wrong.`;
+    case ErrorCode.ACCOUNT_EXISTS:
+      return t`An account with this phone number or e-mail already exists.`;
+    case ErrorCode.INVITE_CODE_INVALID:
+      return t`The invitation code is not valid.`;
+    case ErrorCode.ACCOUNT_NOT_FOUND:
+      return t`No account was found for this phone number or e-mail.`;
+    case ErrorCode.PASSWORD_SAME:
+      return t`The new password must differ from the current one.`;
+    case ErrorCode.INSUFFICIENT_BALANCE:
+      return t`Insufficient balance.`;
+    case ErrorCode.BELOW_MINIMUM:
+      return t`The transfer amount is below the minimum limit.`;
+    case ErrorCode.ABOVE_MAXIMUM:
+      return t`The transfer amount exceeds the maximum limit.`;
+    case ErrorCode.TRADE_PASSWORD_NOT_SET:
+      return t`Trade password not set. Please set it in Settings.`;
+    case ErrorCode.TRADE_PASSWORD_WRONG:
+      return t`The trade password is wrong.`;
+    case ErrorCode.GOOGLE_NOT_BOUND:
+      return t`Please bind the authenticator first.`;
+    case ErrorCode.GOOGLE_CODE_WRONG:
+      return t`The authenticator code is wrong.`;
+    case ErrorCode.INVALID_ADDRESS:
+      return t`This is not a valid Tron address.`;
+    case ErrorCode.NOT_ACTIVATED:
+      return t`Your account is not activated yet. Make a first recharge to activate it.`;
+    case ErrorCode.PARTICIPATION_USED:
+      return t`This participation information has already been used. Please try another account.`;
+    case ErrorCode.FILE_TOO_LARGE:
+      return t`The image is too large.`;
+    case ErrorCode.FILE_TYPE:
+      return t`Please choose a JPEG, PNG or WebP image.`;
+    default:
+      return undefined;
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  const { code, msg } = (error ?? {}) as { code?: unknown; msg?: unknown };
+  const known = typeof code === 'number' ? messageForCode(code) : undefined;
+  return known ?? (typeof msg === 'string' && msg ? msg : t`Network error, please try again later.`);
+}

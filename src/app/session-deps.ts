@@ -1,0 +1,26 @@
+/** What the session needs from the composition root, set once at boot (kept tiny: it is in the entry). */
+import type { QueryClient } from '@tanstack/react-query';
+import { configureApi } from '../api/client';
+import { appStore } from './store';
+
+export interface SessionDeps {
+  queryClient: QueryClient;
+  navigate: (to: string) => void;
+}
+let deps: SessionDeps | undefined;
+
+export function initSession(d: SessionDeps): void {
+  deps = d;
+  configureApi({
+    getToken: () => appStore.get().token,
+    getClientId: () => appStore.get().clientId,
+    getLocale: () => appStore.get().language,
+    // The session module (and the API modules it uses) loads only when needed.
+    onUnauthorized: () => void import('./session').then((m) => m.expireSession()),
+  });
+}
+
+export function sessionDeps(): SessionDeps {
+  if (!deps) throw new Error('session not initialised');
+  return deps;
+}

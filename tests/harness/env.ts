@@ -1,0 +1,41 @@
+/** Shared settings of the browser test harness. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Flags that keep Debian's Chromium quiet on a machine with no outside network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+let dataDir: string | undefined;
+/** One fresh data dir per run, so every run starts from the seeded demo only. */
+export function e2eDataDir(): string {
+  dataDir ??= process.env.E2E_DATA_DIR ?? path.join(mkdtempSync(path.join(tmpdir(), 'tessera-e2e-')), 'data');
+  process.env.E2E_DATA_DIR = dataDir;
+  return dataDir;
+}
+
+export function e2eServerEnv(): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    PORT: String(E2E_PORT),
+    DATA_DIR: e2eDataDir(),
+    STATIC_DIR: 'dist',
+    RATE_LIMIT: 'off',
+    SETTLE_INTERVAL_MS: '500',
+    LOG_LEVEL: 'warn',
+    SKIP_BUILD: '1',
+  };
+}
+
+export const DEMO = { areaCode: '1', phone: '5550100', password: 'Demo1234', tradePassword: '123456' };

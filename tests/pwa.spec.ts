@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './harness/env.ts';
+
+/** A persistent (non-incognito) profile: Chrome reports "in-incognito" otherwise. */
+async function launchProfile() {
+  return chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'tessera-profile-')), {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: E2E_BASE_URL,
+    serviceWorkers: 'allow',
+  });
+}
+
+test('Chrome finds the app installable', async () => {
+  const context = await launchProfile();
+  try {
+    const page = await context.newPage();
+    await page.goto('/pages/login/index');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: expect.any(String), scope: '/' });
+    const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+  } finally {
+    await context.close();
+  }
+});
+
+test('the login page and a deep link reload offline once the worker controls the page', async () => {
+  const context = await launchProfile();
+  try {
+    const page = await context.newPage();
+    await page.goto('/pages/login/index');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await page.goto('/pages/login/register');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Every locale catalog is precached: switching language works offline.
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names) for (const req of await (await caches.open(name)).keys()) urls.push(req.url);
+      return urls;
+    });
+    expect(cached.filter((u) => /messages-.*\.js/.test(u)).length).toBeGreaterThanOrEqual(38);
+    expect(cached.some((u) => /\/(auth|member|money)\//.test(u))).toBe(false);
+  } finally {
+    await context.close();
+  }
+});

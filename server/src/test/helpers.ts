@@ -79,6 +79,7 @@ export interface CallOpts {
   body?: unknown;
   token?: string;
   headers?: Record<string, string>;
+  remoteAddress?: string;
 }
 
 export async function call(app: FastifyInstance, ep: Endpoint, o: CallOpts = {}) {
@@ -89,6 +90,7 @@ export async function call(app: FastifyInstance, ep: Endpoint, o: CallOpts = {})
     url: url + qs,
     headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },
     ...(o.body !== undefined ? { payload: o.body as object } : {}),
+    ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}),
   });
   return { status: res.statusCode, json: res.json() as { code: number; msg?: string; data?: unknown }, res };
 }

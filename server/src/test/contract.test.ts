@@ -1,0 +1,115 @@
+/** Every endpoint of the contract, called on the seeded demo, answers data that satisfies its schema. */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../../src/contract/endpoint';
+import { api } from '../../../src/contract/index';
+import { DEMO, seedDemo } from '../services/seed';
+import { call, idem, makeApp, ok, resetDb, setupDb, type TestEnv } from './helpers';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+describe('contract conformance on the demo data', () => {
+  let env: TestEnv;
+  let app: FastifyInstance;
+  let token = '';
+  const covered = new Set<Endpoint>();
+  const check = async <T = unknown>(ep: Endpoint, o: Parameters<typeof call>[2] = {}) => {
+    covered.add(ep);
+    return ok<T>(ep, await call(app, ep, { token, ...o }));
+  };
+
+  beforeAll(async () => {
+    env = await setupDb();
+    await resetDb(env.db);
+    await seedDemo(env.db, env.config);
+    app = await makeApp(env);
+  });
+  afterAll(async () => {
+    await app.close();
+    await env.close();
+  });
+
+  it('answers every endpoint with contract-shaped data', async () => {
+    const login = await check<{ access_token: string; client_id: string }>(api.auth.login, {
+      body: { type: 'phone', areaCode: DEMO.areaCode, phone: DEMO.phone, password: DEMO.password },
+      headers: { 'client-id': 'device-42' },
+    });
+    expect(login.client_id).toBe('device-42');
+    token = login.access_token;
+
+    await check(api.auth.captcha);
+    await check(api.auth.phoneCode, { body: { areaCode: '44', phone: '7700900123', scene: 'register' } });
+    await check(api.auth.emailCode, { body: { email: 'new@example.com', scene: 'register' } });
+    const member = await check<{ activated: boolean; tradePasswordSet: boolean }>(api.member.memberInfo);
+    expect(member).toMatchObject({ activated: true, tradePasswordSet: true });
+    await check(api.member.wallet);
+    await check(api.misc.countryList, { query: { isWhitelist: '1' } });
+    await check(api.misc.coinList);
+    await check(api.misc.appConfig);
+    for (const t of ['agreement', 'privacy', 'about']) await check(api.misc.article, { params: { articleType: t } });
+    await check(api.misc.customerList);
+    covered.add(api.misc.upload);
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'shot.png');
+    const up = await app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${token}` }, payload: form });
+    const upload = ok<{ id: string }>(api.misc.upload, { json: up.json() });
+
+    const msgs = await check<{ list: Array<{ id: string }> }>(api.notify.list, { query: { page: 1, pageSize: 10 } });
+    expect(msgs.list.length).toBeGreaterThanOrEqual(3);
+    const popup = await check<{ id: string } | null>(api.notify.popup);
+    expect(popup).not.toBeNull();
+    await check(api.notify.unread);
+    await check(api.notify.detail, { params: { id: msgs.list[0]!.id } });
+    await check(api.notify.remove, { params: { id: msgs.list[1]!.id } });
+    await check(api.notify.readAll);
+
+    const channels = await check<Array<{ id: string }>>(api.money.withdrawChannels);
+    await check(api.money.channelDetail, { params: { id: channels[0]!.id } });
+    const txs = await check<{ list: Array<{ type: string; status: string }> }>(api.money.transactions, { query: { pageSize: 100 } });
+    expect(new Set(txs.list.map((r) => r.type))).toEqual(new Set(['deposit', 'withdraw', 'airdrop', 'activation', 'swap', 'reward', 'activity']));
+    expect(new Set(txs.list.map((r) => r.status))).toEqual(new Set(['success', 'failed', 'pending_review', 'review_approved', 'review_rejected', 'withdrawing']));
+    for (const tab of ['in', 'out', 'failed']) await check(api.money.transactions, { query: { tab } });
+    await check(api.money.addressBook);
+    await check(api.money.walletCurrencies);
+    const wallets = await check<Array<{ id: string; primary: boolean }>>(api.money.myWallets);
+    await check(api.money.removeWallet, { params: { id: wallets.find((w) => !w.primary)!.id } });
+    await check(api.money.deposit, { body: { currency: 'USDT', network: 'TRC20' } });
+    await check(api.money.withdraw, {
+      body: { channelId: 'usdt-trc20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '10', tradePassword: DEMO.tradePassword },
+      headers: idem('contract-withdraw-1'),
+    });
+
+    const acts = await check<{ list: Array<{ id: string; participation: { id: string; status: string } | null }> }>(api.activity.list);
+    for (const tab of ['review', 'completed']) await check(api.activity.list, { query: { tab } });
+    await check(api.activity.detail, { params: { id: acts.list[0]!.id } });
+    await check(api.activity.records);
+    const approved = acts.list.find((a) => a.participation?.status === 'approved')!;
+    await check(api.activity.claim, { body: { participationId: approved.participation!.id }, headers: idem('contract-claim-1') });
+    const rejected = acts.list.find((a) => a.participation?.status === 'rejected')!;
+    await check(api.activity.resubmit, { body: { participationId: rejected.participation!.id, partnerUid: 'nimbus_9000', imageIds: [upload.id] } });
+    await env.db.insertInto('activities').values({ title: 'Fresh', summary: 's', content: 'c', rules: '[]', partner_name: 'P', reward_amount: '1', reward_currency: 'TSR', pool_total: '10', pool_remaining: '10', start_at: new Date(Date.now() - 1000), end_at: new Date(Date.now() + 86400_000) }).execute();
+    const fresh = (await check<{ list: Array<{ id: string; title: string }> }>(api.activity.list)).list.find((a) => a.title === 'Fresh')!;
+    await check(api.activity.participate, { body: { activityId: fresh.id, partnerUid: 'fresh_001', imageIds: [upload.id] }, headers: idem('contract-participate-1') });
+    await check(api.activity.prizePoolStatus);
+    await check(api.prizePool.info);
+    const dist = await check<{ list: unknown[] }>(api.prizePool.list);
+    expect(dist.list.length).toBeGreaterThan(0);
+
+    await check(api.exchange.pairs);
+    await check(api.exchange.swap, { body: { pairId: 'usdt-tsr', amount: '5', tradePassword: DEMO.tradePassword }, headers: idem('contract-swap-1') });
+    await check(api.exchange.records, { body: { page: 1, pageSize: 5 } });
+    await check(api.google.status);
+    await check(api.google.secret, { body: { loginPassword: DEMO.password } });
+    covered.add(api.google.bind); // bound with a real code in auth.test.ts
+
+    await check(api.member.modifyTradePassword, { body: { oldPassword: DEMO.tradePassword, newPassword: '654321' } });
+    await check(api.member.modifyPassword, { body: { oldPassword: DEMO.password, newPassword: 'Demo5678' } });
+    await check(api.auth.resetPassword, { body: { type: 'phone', areaCode: '1', phone: '5550100', code: '000000', password: 'Demo9999' } }).catch(() => undefined);
+    covered.add(api.auth.register); // full flow in auth.test.ts
+    covered.add(api.auth.resetPassword);
+    await check(api.auth.logout);
+
+    const all = Object.values(api).flatMap((area) => Object.values(area) as Endpoint[]);
+    expect(all.filter((e) => !covered.has(e)).map((e) => e.path)).toEqual([]);
+  });
+});

@@ -30,7 +30,7 @@ export function e2eServerEnv(): Record<string, string> {
     HOST: '127.0.0.1',
     PORT: String(E2E_PORT),
     DATA_DIR: e2eDataDir(),
-    STATIC_DIR: 'dist',
+    STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
     RATE_LIMIT: 'off',
     SETTLE_INTERVAL_MS: '500',
     LOG_LEVEL: 'warn',

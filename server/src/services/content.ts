@@ -115,3 +115,8 @@ export async function coins(db: Q) {
     priceUsd: str(c.price_usd),
   }));
 }
+
+export async function getSetting(db: Q, key: string): Promise<string | null> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? null;
+}

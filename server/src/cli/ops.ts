@@ -1,0 +1,86 @@
+/**
+ * Ops CLI: `npm run ops -- <command> [args]`. With a running server (PGlite is single-process) it
+ * calls the server's loopback /ops routes with the token from DATA_DIR/ops-token; with
+ * DATABASE_URL, or when no server answers, it opens the database directly.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { migrate, openDb } from '../db/index';
+import { ApiError } from '../services/errors';
+import { loadMasterSeed } from '../services/keys';
+import { OPS_USAGE, runOps } from '../services/ops';
+import { seedReference } from '../services/reference';
+
+type Envelope = { code: number; msg?: string; data?: unknown };
+
+async function viaServer(opsUrl: string, token: string, command: string, args: string[]): Promise<Envelope | null> {
+  try {
+    const res = await fetch(`${opsUrl.replace(/\/$/, '')}/ops/${encodeURIComponent(command)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ops-token': token },
+      body: JSON.stringify({ args }),
+    });
+    return (await res.json()) as Envelope;
+  } catch {
+    return null; // no server listening
+  }
+}
+
+async function direct(command: string, args: string[]): Promise<Envelope> {
+  const config = loadConfig();
+  loadMasterSeed(config.dataDir, config.masterSeed);
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    await seedReference(db);
+    return { code: 200, data: await runOps(db, config, command, args) };
+  } catch (e) {
+    if (e instanceof ApiError) return { code: e.code, msg: e.message };
+    throw e;
+  } finally {
+    await db.destroy();
+  }
+}
+
+function print(command: string, data: unknown) {
+  if (command === 'outbox' && Array.isArray(data)) {
+    if (data.length === 0) console.log('(outbox is empty)');
+    for (const m of data as Array<{ at: string; to: string; subject: string; body: string }>) console.log(`${m.at}  ${m.to}\n  ${m.subject}\n  ${m.body}\n`);
+    return;
+  }
+  if (command === 'seed' && data && typeof data === 'object' && 'credentials' in data) {
+    const d = data as { created: boolean; credentials: string };
+    console.log(d.created ? 'Demo data created.' : 'Demo data already present.');
+    console.log(d.credentials);
+    return;
+  }
+  console.log(JSON.stringify(data, null, 2));
+}
+
+async function main() {
+  const [command, ...args] = process.argv.slice(2);
+  if (!command || command === 'help' || command === '--help') {
+    console.log(OPS_USAGE);
+    return;
+  }
+  const config = loadConfig();
+  const tokenFile = path.join(config.dataDir, 'ops-token');
+  let result: Envelope | null = null;
+  if (!config.databaseUrl && existsSync(tokenFile)) {
+    const opsUrl = process.env.OPS_URL || `http://127.0.0.1:${config.port}`;
+    result = await viaServer(opsUrl, readFileSync(tokenFile, 'utf8').trim(), command, args);
+  }
+  result ??= await direct(command, args);
+  if (result.code !== 200) {
+    console.error(`error ${result.code}: ${result.msg ?? 'failed'}`);
+    process.exitCode = 1;
+    return;
+  }
+  print(command, result.data);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+/** Background jobs of a running server: the settlement simulator and the reward distribution. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/schema';
+import { distribute } from '../services/pool';
+import { settleWithdrawals } from './settlement';
+
+export function startJobs(db: Db, config: Config, log: FastifyBaseLogger): () => void {
+  let busySettle = false;
+  let busyDistribute = false;
+  const settle = setInterval(async () => {
+    if (busySettle) return;
+    busySettle = true;
+    try {
+      await settleWithdrawals(db, log);
+    } catch (err) {
+      log.error({ err }, 'settlement job failed');
+    } finally {
+      busySettle = false;
+    }
+  }, config.settleIntervalMs);
+  // Distribution: checked every minute (or every period when shorter); pays once per period.
+  const runDistribution = async () => {
+    if (busyDistribute) return;
+    busyDistribute = true;
+    try {
+      const r = await distribute(db, config.distributionPeriodSeconds);
+      if (r) log.info({ distribution: r }, 'reward pool distributed');
+    } catch (err) {
+      log.error({ err }, 'distribution job failed');
+    } finally {
+      busyDistribute = false;
+    }
+  };
+  const dist = setInterval(runDistribution, Math.min(config.distributionPeriodSeconds * 1000, 60_000));
+  void runDistribution();
+  return () => {
+    clearInterval(settle);
+    clearInterval(dist);
+  };
+}

@@ -18,9 +18,9 @@ import { moneyRoutes } from './routes/money';
 import { notifyRoutes } from './routes/notify';
 import { opsRoutes } from './routes/ops';
 import { staticRoutes } from './routes/static';
-import { createMailer } from './services/mailer';
 import { ErrorCode } from './services/errors';
-import { useFastHashing } from './services/passwords';
+import { createMailer } from './services/mailer';
+import { setFastHashing } from './services/passwords';
 
 export interface AppOptions {
   db: Db;
@@ -50,7 +50,7 @@ export const REDACT = [
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
-  useFastHashing(config.fastHash);
+  setFastHashing(config.fastHash);
   const logger: FastifyServerOptions['logger'] =
     opts.logStream === false
       ? false
@@ -113,13 +113,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_req, c) => ({ statusCode: 429, code: ErrorCode.TOO_MANY_REQUESTS, msg: `Too many requests; retry in ${c.after}` }),
+    errorResponseBuilder: (_req, c) => ({
+      statusCode: 429,
+      code: ErrorCode.TOO_MANY_REQUESTS,
+      msg: `Too many requests; retry in ${c.after}`,
+    }),
   });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5, parts: 6 } });
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: unknown }, req, reply) => {
     const status = err.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ code: ErrorCode.TOO_MANY_REQUESTS, msg: (err as { msg?: string }).msg ?? err.message });
+    if (status === 429)
+      return reply.code(429).send({ code: ErrorCode.TOO_MANY_REQUESTS, msg: (err as { msg?: string }).msg ?? err.message });
     if (status === 413) return reply.send({ code: ErrorCode.PAYLOAD_TOO_LARGE, msg: 'Request too large' });
     if (status >= 400 && status < 500) return reply.send({ code: ErrorCode.BAD_REQUEST, msg: err.message });
     req.log.error({ err }, 'request failed');

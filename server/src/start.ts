@@ -15,6 +15,9 @@ import { loadMasterSeed } from './services/keys';
 import { seedReference } from './services/reference';
 import { demoCredentials, seedDemo } from './services/seed';
 
+const out = (s: unknown) => process.stdout.write(`${typeof s === 'string' ? s : String(s)}\n`);
+const errOut = (s: unknown) => process.stderr.write(`${s instanceof Error ? (s.stack ?? s.message) : String(s)}\n`);
+
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 function newestMtime(p: string): number {
@@ -32,11 +35,13 @@ function newestMtime(p: string): number {
 function buildIfNeeded(staticDir: string) {
   const index = path.join(staticDir, 'index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sources = Math.max(...['src', 'public', 'locales', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(path.join(ROOT, p))));
+  const sources = Math.max(
+    ...['src', 'public', 'locales', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(path.join(ROOT, p))),
+  );
   if (built >= sources) return;
-  console.log(built ? 'Sources changed: rebuilding the app (vite build)…' : 'Building the app (vite build)…');
+  out(built ? 'Sources changed: rebuilding the app (vite build)…' : 'Building the app (vite build)…');
   const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) console.error('The front-end build failed: serving the API only until it is fixed.');
+  if (r.status !== 0) errOut('The front-end build failed: serving the API only until it is fixed.');
 }
 
 async function main() {
@@ -50,7 +55,7 @@ async function main() {
   if ((await getSetting(db, 'demoSeeded')) === null && process.env.SEED_DEMO !== '0') {
     const r = await seedDemo(db, config);
     await setSetting(db, 'demoSeeded', new Date().toISOString());
-    if (r.created) console.log('Seeded the demo data.');
+    if (r.created) out('Seeded the demo data.');
   }
   const opsToken = randomBytes(24).toString('hex');
   writeFileSync(path.join(config.dataDir, 'ops-token'), opsToken, { mode: 0o600 });
@@ -59,9 +64,9 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const scheme = config.tlsCert && config.tlsKey ? 'https' : 'http';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`\nTessera is running at ${scheme}://${shownHost}:${config.port}/`);
-  console.log(demoCredentials());
-  console.log('Ops: npm run ops -- help\n');
+  out(`\nTessera is running at ${scheme}://${shownHost}:${config.port}/`);
+  out(demoCredentials());
+  out('Ops: npm run ops -- help\n');
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -76,6 +81,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  errOut(err);
   process.exit(1);
 });

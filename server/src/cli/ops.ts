@@ -12,6 +12,9 @@ import { loadMasterSeed } from '../services/keys';
 import { OPS_USAGE, runOps } from '../services/ops';
 import { seedReference } from '../services/reference';
 
+const out = (s: unknown) => process.stdout.write(`${typeof s === 'string' ? s : String(s)}\n`);
+const errOut = (s: unknown) => process.stderr.write(`${s instanceof Error ? (s.stack ?? s.message) : String(s)}\n`);
+
 type Envelope = { code: number; msg?: string; data?: unknown };
 
 async function viaServer(opsUrl: string, token: string, command: string, args: string[]): Promise<Envelope | null> {
@@ -45,23 +48,24 @@ async function direct(command: string, args: string[]): Promise<Envelope> {
 
 function print(command: string, data: unknown) {
   if (command === 'outbox' && Array.isArray(data)) {
-    if (data.length === 0) console.log('(outbox is empty)');
-    for (const m of data as Array<{ at: string; to: string; subject: string; body: string }>) console.log(`${m.at}  ${m.to}\n  ${m.subject}\n  ${m.body}\n`);
+    if (data.length === 0) out('(outbox is empty)');
+    for (const m of data as Array<{ at: string; to: string; subject: string; body: string }>)
+      out(`${m.at}  ${m.to}\n  ${m.subject}\n  ${m.body}\n`);
     return;
   }
   if (command === 'seed' && data && typeof data === 'object' && 'credentials' in data) {
     const d = data as { created: boolean; credentials: string };
-    console.log(d.created ? 'Demo data created.' : 'Demo data already present.');
-    console.log(d.credentials);
+    out(d.created ? 'Demo data created.' : 'Demo data already present.');
+    out(d.credentials);
     return;
   }
-  console.log(JSON.stringify(data, null, 2));
+  out(JSON.stringify(data, null, 2));
 }
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (!command || command === 'help' || command === '--help') {
-    console.log(OPS_USAGE);
+    out(OPS_USAGE);
     return;
   }
   const config = loadConfig();
@@ -73,7 +77,7 @@ async function main() {
   }
   result ??= await direct(command, args);
   if (result.code !== 200) {
-    console.error(`error ${result.code}: ${result.msg ?? 'failed'}`);
+    errOut(`error ${result.code}: ${result.msg ?? 'failed'}`);
     process.exitCode = 1;
     return;
   }
@@ -81,6 +85,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  errOut(err);
   process.exit(1);
 });

@@ -4,6 +4,7 @@
  * releaseConnection, which serialises whole transactions (and single queries between them).
  */
 import type { PGlite } from '@electric-sql/pglite';
+import type { Kysely } from 'kysely';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -14,7 +15,6 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
-import type { Kysely } from 'kysely';
 
 class Mutex {
   private tail: Promise<void> = Promise.resolve();

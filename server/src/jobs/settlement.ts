@@ -9,27 +9,51 @@ import { post, userAvailable, userFrozen } from '../services/ledger';
 import { randomTxId } from '../services/money';
 
 export async function settleWithdrawals(db: Db, log?: FastifyBaseLogger): Promise<number> {
-  const pending = await db.selectFrom('records').select('id').where('status', '=', 'withdrawing').orderBy('id').limit(500).execute();
+  const pending = await db
+    .selectFrom('records')
+    .select('id')
+    .where('status', '=', 'withdrawing')
+    .orderBy('id')
+    .limit(500)
+    .execute();
   let settled = 0;
   for (const { id } of pending) {
     const done = await db.transaction().execute(async (trx) => {
-      const r = await trx.selectFrom('records').selectAll().where('id', '=', id).where('status', '=', 'withdrawing').forUpdate().executeTakeFirst();
+      const r = await trx
+        .selectFrom('records')
+        .selectAll()
+        .where('id', '=', id)
+        .where('status', '=', 'withdrawing')
+        .forUpdate()
+        .executeTakeFirst();
       if (!r) return false;
       const total = dec(r.amount).plus(r.fee);
-      const blocked = await trx.selectFrom('address_blocklist').select('reason').where('address', '=', r.to_address ?? '').executeTakeFirst();
+      const blocked = await trx
+        .selectFrom('address_blocklist')
+        .select('reason')
+        .where('address', '=', r.to_address ?? '')
+        .executeTakeFirst();
       if (blocked) {
         await post(trx, `withdraw-refund:${r.id}`, r.currency, [
           [userFrozen(r.user_id), total.neg()],
           [userAvailable(r.user_id), total],
         ]);
-        await trx.updateTable('records').set({ status: 'failed', reason: blocked.reason, updated_at: new Date() }).where('id', '=', id).execute();
+        await trx
+          .updateTable('records')
+          .set({ status: 'failed', reason: blocked.reason, updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
       } else {
         await post(trx, `withdraw-settle:${r.id}`, r.currency, [
           [userFrozen(r.user_id), total.neg()],
           ['system:chain', r.amount],
           ['system:fees', r.fee],
         ]);
-        await trx.updateTable('records').set({ status: 'success', tx_id: randomTxId(), updated_at: new Date() }).where('id', '=', id).execute();
+        await trx
+          .updateTable('records')
+          .set({ status: 'success', tx_id: randomTxId(), updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
       }
       return true;
     });

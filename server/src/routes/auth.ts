@@ -9,8 +9,20 @@ const clientId = (h: string | string[] | undefined) => (typeof h === 'string' ? 
 export function authRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db, config } = ctx;
   const strict = { rateLimit: { max: 10, timeWindow: '1 minute' } };
-  define(app, ctx, api.auth.login, ({ body, req }) => auth.login(db, body, config.tokenTtlSeconds, clientId(req.headers['client-id'])), strict);
-  define(app, ctx, api.auth.register, ({ body, req }) => auth.register(db, body, config.tokenTtlSeconds, clientId(req.headers['client-id'])), strict);
+  define(
+    app,
+    ctx,
+    api.auth.login,
+    ({ body, req }) => auth.login(db, body, config.tokenTtlSeconds, clientId(req.headers['client-id'])),
+    strict,
+  );
+  define(
+    app,
+    ctx,
+    api.auth.register,
+    ({ body, req }) => auth.register(db, body, config.tokenTtlSeconds, clientId(req.headers['client-id'])),
+    strict,
+  );
   define(app, ctx, api.auth.logout, async ({ token }) => {
     await auth.revokeSession(db, token);
     return null;
@@ -26,7 +38,19 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx) {
     strict,
   );
   const codes = { rateLimit: { max: 5, timeWindow: '1 minute' } };
-  define(app, ctx, api.auth.phoneCode, ({ body, req }) => auth.requestCode(db, ctx.mailer, req.ip, { type: 'phone', ...body }), codes);
-  define(app, ctx, api.auth.emailCode, ({ body, req }) => auth.requestCode(db, ctx.mailer, req.ip, { type: 'email', ...body }), codes);
+  define(
+    app,
+    ctx,
+    api.auth.phoneCode,
+    ({ body, req }) => auth.requestCode(db, ctx.mailer, req.ip, { type: 'phone', ...body }),
+    codes,
+  );
+  define(
+    app,
+    ctx,
+    api.auth.emailCode,
+    ({ body, req }) => auth.requestCode(db, ctx.mailer, req.ip, { type: 'email', ...body }),
+    codes,
+  );
   define(app, ctx, api.auth.captcha, () => auth.createCaptcha(db), { rateLimit: { max: 30, timeWindow: '1 minute' } });
 }

@@ -46,7 +46,7 @@ export function unauthorized(reply: FastifyReply) {
 
 function issue(err: { issues: Array<{ path: PropertyKey[]; message: string }> }, where: string) {
   const i = err.issues[0];
-  return `Invalid ${where}${i && i.path.length ? ` field ${i.path.map(String).join('.')}` : ''}: ${i?.message ?? 'bad value'}`;
+  return `Invalid ${where}${i?.path.length ? ` field ${i.path.map(String).join('.')}` : ''}: ${i?.message ?? 'bad value'}`;
 }
 
 export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E, handler: Handler<E>, opts: RouteOptions = {}) {

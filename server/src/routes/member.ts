@@ -11,7 +11,13 @@ export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
   define(app, ctx, api.member.wallet, ({ userId }) => users.walletView(db, userId));
   const sensitive = { rateLimit: { max: 10, timeWindow: '1 minute' } };
   define(app, ctx, api.member.modifyTradePassword, ({ userId, body }) => users.modifyTradePassword(db, userId, body), sensitive);
-  define(app, ctx, api.member.modifyPassword, ({ userId, token, body }) => users.modifyPassword(db, userId, token, body), sensitive);
+  define(
+    app,
+    ctx,
+    api.member.modifyPassword,
+    ({ userId, token, body }) => users.modifyPassword(db, userId, token, body),
+    sensitive,
+  );
 }
 
 export function googleRoutes(app: FastifyInstance, ctx: Ctx) {

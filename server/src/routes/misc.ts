@@ -21,7 +21,7 @@ export function miscRoutes(app: FastifyInstance, ctx: Ctx) {
     async ({ userId, req }) => {
       if (!req.isMultipart()) fail(ErrorCode.BAD_REQUEST, 'Send multipart/form-data with a part named file');
       const file = await req.file();
-      if (!file || file.fieldname !== 'file') fail(ErrorCode.BAD_REQUEST, 'Send multipart/form-data with a part named file');
+      if (file?.fieldname !== 'file') fail(ErrorCode.BAD_REQUEST, 'Send multipart/form-data with a part named file');
       let data: Buffer;
       try {
         data = await file!.toBuffer();

@@ -10,7 +10,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { ErrorCode } from '../services/errors';
 
-const API_PREFIXES = ['/auth', '/member', '/country', '/coin', '/config', '/article', '/file', '/customer', '/notify', '/money', '/activity', '/prizePool', '/api', '/ops'];
+const API_PREFIXES = [
+  '/auth',
+  '/member',
+  '/country',
+  '/coin',
+  '/config',
+  '/article',
+  '/file',
+  '/customer',
+  '/notify',
+  '/money',
+  '/activity',
+  '/prizePool',
+  '/api',
+  '/ops',
+];
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
 export const isApiPath = (url: string) => {

@@ -46,11 +46,19 @@ function toActivity(a: ActivityRow, p: PartRow | undefined) {
 }
 
 export async function list(db: Q, userId: number, q: { page: number; pageSize: number; tab: 'all' | 'review' | 'completed' }) {
-  let base = db.selectFrom('activities as a').leftJoin('participations as p', (j) => j.onRef('p.activity_id', '=', 'a.id').on('p.user_id', '=', userId));
+  let base = db
+    .selectFrom('activities as a')
+    .leftJoin('participations as p', (j) => j.onRef('p.activity_id', '=', 'a.id').on('p.user_id', '=', userId));
   if (q.tab === 'review') base = base.where('p.status', '=', 'review');
   if (q.tab === 'completed') base = base.where('p.status', 'in', ['approved', 'claimed']);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll('a').select('p.id as pid').orderBy('a.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await base
+    .selectAll('a')
+    .select('p.id as pid')
+    .orderBy('a.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   const pids = rows.map((r) => r.pid).filter((x): x is number => x !== null);
   const parts = pids.length ? await db.selectFrom('participations').selectAll().where('id', 'in', pids).execute() : [];
   const byId = new Map(parts.map((p) => [p.id, p]));
@@ -70,17 +78,38 @@ async function getActivity(db: Q, id: number) {
 
 export async function detail(db: Q, userId: number, id: string) {
   const a = await getActivity(db, numId(id));
-  const p = await db.selectFrom('participations').selectAll().where('activity_id', '=', a.id).where('user_id', '=', userId).executeTakeFirst();
+  const p = await db
+    .selectFrom('participations')
+    .selectAll()
+    .where('activity_id', '=', a.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return { ...toActivity(a, p), content: a.content, rules: a.rules };
 }
 
 export async function records(db: Q, userId: number, q: { page: number; pageSize: number }) {
   const base = db.selectFrom('participations').where('user_id', '=', userId);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
-  const acts = rows.length ? await db.selectFrom('activities').selectAll().where('id', 'in', [...new Set(rows.map((r) => r.activity_id))]).execute() : [];
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
+  const acts = rows.length
+    ? await db
+        .selectFrom('activities')
+        .selectAll()
+        .where('id', 'in', [...new Set(rows.map((r) => r.activity_id))])
+        .execute()
+    : [];
   const byId = new Map(acts.map((a) => [a.id, a]));
-  return { list: rows.map((p) => toParticipation(p, byId.get(p.activity_id)!)), total: Number(n), page: q.page, pageSize: q.pageSize };
+  return {
+    list: rows.map((p) => toParticipation(p, byId.get(p.activity_id)!)),
+    total: Number(n),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 async function checkImages(db: Q, userId: number, ids: string[]) {
@@ -103,17 +132,42 @@ export async function participate(trx: Q, userId: number, b: { activityId: strin
   const a = await getActivity(trx, numId(b.activityId));
   if (!isOpen(a)) fail(ErrorCode.ACTIVITY_CLOSED, 'This activity is closed');
   await checkImages(trx, userId, b.imageIds);
-  const mine = await trx.selectFrom('participations').select('id').where('activity_id', '=', a.id).where('user_id', '=', userId).executeTakeFirst();
+  const mine = await trx
+    .selectFrom('participations')
+    .select('id')
+    .where('activity_id', '=', a.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (mine) fail(ErrorCode.ALREADY_PARTICIPATED, 'You have already joined this activity');
   await assertUidFree(trx, a.id, b.partnerUid);
   const p = await trx
     .insertInto('participations')
-    .values({ activity_id: a.id, user_id: userId, partner_uid: b.partnerUid, image_ids: JSON.stringify(b.imageIds), status: 'review', reason: null })
+    .values({
+      activity_id: a.id,
+      user_id: userId,
+      partner_uid: b.partnerUid,
+      image_ids: JSON.stringify(b.imageIds),
+      status: 'review',
+      reason: null,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('records')
-    .values({ user_id: userId, type: 'activity', direction: 'in', status: 'pending_review', currency: a.reward_currency, network: 'TRC20', amount: a.reward_amount, from_address: null, to_address: null, tx_id: null, reason: null, ref: `participation:${p.id}` })
+    .values({
+      user_id: userId,
+      type: 'activity',
+      direction: 'in',
+      status: 'pending_review',
+      currency: a.reward_currency,
+      network: 'TRC20',
+      amount: a.reward_amount,
+      from_address: null,
+      to_address: null,
+      tx_id: null,
+      reason: null,
+      ref: `participation:${p.id}`,
+    })
     .execute();
   return toParticipation(p, a);
 }
@@ -139,7 +193,13 @@ export async function resubmit(db: Db, userId: number, b: { participationId: str
     await assertUidFree(trx, a.id, b.partnerUid, p.id);
     const u = await trx
       .updateTable('participations')
-      .set({ partner_uid: b.partnerUid, image_ids: JSON.stringify(b.imageIds), status: 'review', reason: null, updated_at: new Date() })
+      .set({
+        partner_uid: b.partnerUid,
+        image_ids: JSON.stringify(b.imageIds),
+        status: 'review',
+        reason: null,
+        updated_at: new Date(),
+      })
       .where('id', '=', p.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -154,8 +214,17 @@ export async function claim(trx: Q, userId: number, participationId: string) {
   if (p.status !== 'approved') fail(ErrorCode.NOT_CLAIMABLE, 'The reward can be claimed only after approval');
   const a = await trx.selectFrom('activities').selectAll().where('id', '=', p.activity_id).forUpdate().executeTakeFirstOrThrow();
   if (dec(a.pool_remaining).lt(a.reward_amount)) fail(ErrorCode.NOT_CLAIMABLE, 'The activity prize pool is exhausted');
-  await trx.updateTable('activities').set({ pool_remaining: str(dec(a.pool_remaining).minus(a.reward_amount)) }).where('id', '=', a.id).execute();
-  const u = await trx.updateTable('participations').set({ status: 'claimed', updated_at: new Date() }).where('id', '=', p.id).returningAll().executeTakeFirstOrThrow();
+  await trx
+    .updateTable('activities')
+    .set({ pool_remaining: str(dec(a.pool_remaining).minus(a.reward_amount)) })
+    .where('id', '=', a.id)
+    .execute();
+  const u = await trx
+    .updateTable('participations')
+    .set({ status: 'claimed', updated_at: new Date() })
+    .where('id', '=', p.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await post(trx, `activity-claim:${p.id}`, a.reward_currency, [
     ['system:activity', dec(a.reward_amount).neg()],
     [userAvailable(userId), a.reward_amount],
@@ -171,7 +240,11 @@ export async function review(db: Db, participationId: number, approve: boolean, 
     if (!p) fail(ErrorCode.NOT_FOUND, `no participation ${participationId}`);
     if (p!.status !== 'review') fail(ErrorCode.CONFLICT, `participation ${participationId} is ${p!.status}, not in review`);
     const status = approve ? 'approved' : 'rejected';
-    await trx.updateTable('participations').set({ status, reason: approve ? null : reason, updated_at: new Date() }).where('id', '=', participationId).execute();
+    await trx
+      .updateTable('participations')
+      .set({ status, reason: approve ? null : reason, updated_at: new Date() })
+      .where('id', '=', participationId)
+      .execute();
     await setRecord(trx, participationId, approve ? 'review_approved' : 'review_rejected', approve ? null : reason);
     return { id: participationId, status };
   });

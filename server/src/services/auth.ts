@@ -112,7 +112,10 @@ async function consumeCode(db: Db, target: string, scene: string, code: string) 
     .executeTakeFirst();
   if (!row || row.code_hash !== sha256(`${target}:${code}`)) {
     const locked = await recordFailure(db, target);
-    fail(locked ? ErrorCode.ACCOUNT_LOCKED : ErrorCode.CODE_INVALID, locked ? 'Too many failed attempts; locked for 15 minutes' : 'The verification code is wrong or expired');
+    fail(
+      locked ? ErrorCode.ACCOUNT_LOCKED : ErrorCode.CODE_INVALID,
+      locked ? 'Too many failed attempts; locked for 15 minutes' : 'The verification code is wrong or expired',
+    );
   }
   const used = await db
     .updateTable('verification_codes')
@@ -157,10 +160,15 @@ export async function login(db: Db, a: AccountInput & { password: string }, ttl:
   const key = accountKey(a);
   await assertNotLocked(db, key);
   const user = await db.selectFrom('users').select(['id', 'password_hash']).where('account_key', '=', key).executeTakeFirst();
-  const ok = user ? await verifyPassword(user.password_hash, a.password) : (await burnVerify(a.password), false);
+  let ok = false;
+  if (user) ok = await verifyPassword(user.password_hash, a.password);
+  else await burnVerify(a.password);
   if (!ok || !user) {
     const locked = await recordFailure(db, key);
-    fail(locked ? ErrorCode.ACCOUNT_LOCKED : ErrorCode.INVALID_CREDENTIALS, locked ? 'Too many failed attempts; locked for 15 minutes' : 'Wrong account or password');
+    fail(
+      locked ? ErrorCode.ACCOUNT_LOCKED : ErrorCode.INVALID_CREDENTIALS,
+      locked ? 'Too many failed attempts; locked for 15 minutes' : 'Wrong account or password',
+    );
   }
   await clearFailures(db, key);
   return createSession(db, user!.id, ttl, clientId);
@@ -177,7 +185,11 @@ export async function register(
   if (exists) fail(ErrorCode.ACCOUNT_EXISTS, 'This account is already registered');
   let invitedBy: number | null = null;
   if (a.inviteCode) {
-    const inviter = await db.selectFrom('users').select('id').where('invite_code', '=', a.inviteCode.toUpperCase()).executeTakeFirst();
+    const inviter = await db
+      .selectFrom('users')
+      .select('id')
+      .where('invite_code', '=', a.inviteCode.toUpperCase())
+      .executeTakeFirst();
     if (!inviter) fail(ErrorCode.INVITE_CODE_INVALID, 'The invitation code does not exist');
     invitedBy = inviter!.id;
   }
@@ -193,8 +205,17 @@ export async function resetPassword(db: Db, a: AccountInput & { code: string; pa
   const user = await db.selectFrom('users').select('id').where('account_key', '=', key).executeTakeFirst();
   if (!user) fail(ErrorCode.ACCOUNT_NOT_FOUND, 'No account with these details');
   await consumeCode(db, key, 'reset', a.code);
-  await db.updateTable('users').set({ password_hash: await hashPassword(a.password) }).where('id', '=', user!.id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(a.password) })
+    .where('id', '=', user!.id)
+    .execute();
   // A reset signs every device out and lifts a lockout.
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', user!.id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', user!.id)
+    .where('revoked_at', 'is', null)
+    .execute();
   await clearFailures(db, key);
 }

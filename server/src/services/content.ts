@@ -15,7 +15,7 @@ const ARTICLES = {
       '1. The service. Tessera is a custodial wallet: the keys that control the on-chain addresses shown in the app are held by Tessera on your behalf, and your balances are records in our ledger that we settle on the TRON network when you withdraw. Deposits are credited after the network confirms them.',
       '2. Your account. You must give accurate contact details, keep your login password, trade password and authenticator private, and tell us at once if you suspect unauthorised access. We never ask for your passwords by message or phone. You are responsible for activity under your account until you report a compromise.',
       '3. Withdrawals. Every withdrawal needs your trade password and, once bound, an authenticator code. Blockchain transfers cannot be reversed: check the destination address character by character. Addresses that merely look like ones you used before are a common attack ("address poisoning"). Minimums, maximums and network fees are shown before you confirm.',
-      '4. Activities and rewards. Campaign rewards, airdrops and reward-pool distributions are promotional, may change or end, and are credited only after review. Submitting another person\'s account or altered screenshots forfeits rewards.',
+      "4. Activities and rewards. Campaign rewards, airdrops and reward-pool distributions are promotional, may change or end, and are credited only after review. Submitting another person's account or altered screenshots forfeits rewards.",
       '5. Prohibited use. You may not use Tessera for money laundering, sanctions evasion, fraud, or any unlawful purpose. We may freeze funds and close accounts where the law requires it.',
       '6. Risk. Digital assets are volatile and may lose their value. Tessera gives no investment advice. Service may be interrupted by maintenance, network congestion or events beyond our control.',
       '7. Changes. We may update this agreement; the app shows the date of the current version. Continued use after an update means you accept it.',
@@ -61,7 +61,9 @@ let pkgVersion: string | null = null;
 function packageVersion(): string {
   if (pkgVersion) return pkgVersion;
   try {
-    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
+      version?: string;
+    };
     pkgVersion = pkg.version ?? '0.0.0';
   } catch {
     pkgVersion = '0.0.0';
@@ -100,7 +102,11 @@ export async function appConfig(db: Q) {
 }
 
 export async function setSetting(db: Q, key: string, value: string) {
-  await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
 }
 
 export async function coins(db: Q) {

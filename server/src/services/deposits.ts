@@ -5,8 +5,8 @@ import { ErrorCode, fail } from './errors';
 import { addressFor, depositAddressOf } from './keys';
 import { post, userAvailable } from './ledger';
 import { randomTxId } from './money';
-import { GIFT_AMOUNT, TSR } from './reference';
 import { toRecord } from './records';
+import { GIFT_AMOUNT, TSR } from './reference';
 
 export async function depositAddress(db: Q, userId: number, currency: string, network: string) {
   const c = await db.selectFrom('currencies').selectAll().where('symbol', '=', currency).executeTakeFirst();
@@ -36,7 +36,8 @@ export async function findUserId(db: Q, account: string): Promise<number> {
 
 /** Credits a confirmed recharge; activates on the first one and grants the new-user gift. */
 export async function creditRecharge(db: Db, userId: number, currency: string, amount: string) {
-  if (!/^\d{1,30}(\.\d{1,18})?$/.test(amount) || dec(amount).lte(0)) fail(ErrorCode.BAD_REQUEST, 'amount must be a positive decimal');
+  if (!/^\d{1,30}(\.\d{1,18})?$/.test(amount) || dec(amount).lte(0))
+    fail(ErrorCode.BAD_REQUEST, 'amount must be a positive decimal');
   return db.transaction().execute(async (trx) => {
     const c = await trx.selectFrom('currencies').selectAll().where('symbol', '=', currency).executeTakeFirst();
     if (!c) fail(ErrorCode.NOT_FOUND, `unknown currency ${currency}`);

@@ -59,7 +59,13 @@ export async function idempotent<T>(
 }
 
 /** The stored result of a completed request with this key (refusing a different body), if any. */
-export async function peekIdempotent<T>(db: Db, userId: number, scope: string, key: string, body: unknown): Promise<Awaited<T> | undefined> {
+export async function peekIdempotent<T>(
+  db: Db,
+  userId: number,
+  scope: string,
+  key: string,
+  body: unknown,
+): Promise<Awaited<T> | undefined> {
   const prev = await db
     .selectFrom('idempotency_keys')
     .select(['body_hash', 'response'])

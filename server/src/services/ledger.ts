@@ -47,7 +47,9 @@ export async function post(trx: Q, ref: string, currency: string, entries: Entry
         .insertInto('balances')
         .values({ user_id: userId, currency, [col]: a })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'currency']).doUpdateSet({ [col]: sql`balances.${sql.ref(col)} + ${a}::numeric`, updated_at: new Date() }),
+          oc
+            .columns(['user_id', 'currency'])
+            .doUpdateSet({ [col]: sql`balances.${sql.ref(col)} + ${a}::numeric`, updated_at: new Date() }),
         )
         .execute();
       continue;

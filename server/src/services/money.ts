@@ -11,7 +11,16 @@ import { verifyPassword } from './passwords';
 import { toRecord } from './records';
 import { getUser, requireGoogle } from './users';
 
-type ChannelRow = { id: string; currency: string; network: string; min_amount: string; max_amount: string; fee: string; precision: number; enabled: boolean };
+type ChannelRow = {
+  id: string;
+  currency: string;
+  network: string;
+  min_amount: string;
+  max_amount: string;
+  fee: string;
+  precision: number;
+  enabled: boolean;
+};
 
 const toChannel = (c: ChannelRow) => ({
   id: c.id,
@@ -38,7 +47,12 @@ export async function channelDetail(db: Q, id: string) {
     .where('w.id', '=', id)
     .executeTakeFirst();
   if (!c) fail(ErrorCode.NOT_FOUND, 'No such channel');
-  return { ...toChannel(c!), contractAddress: c!.contract_address, description: c!.description, arrivalMinutes: c!.arrival_minutes };
+  return {
+    ...toChannel(c!),
+    contractAddress: c!.contract_address,
+    description: c!.description,
+    arrivalMinutes: c!.arrival_minutes,
+  };
 }
 
 /** Trade password check; wrong answers count towards a 15-minute lock like login passwords. */
@@ -48,7 +62,10 @@ export async function checkTradePassword(db: Q, user: { id: number; trade_passwo
   await assertNotLocked(db, key);
   if (!(await verifyPassword(user.trade_password_hash!, pw))) {
     const locked = await recordFailure(db, key);
-    fail(locked ? ErrorCode.ACCOUNT_LOCKED : ErrorCode.TRADE_PASSWORD_WRONG, locked ? 'Too many wrong trade passwords; locked for 15 minutes' : 'The trade password is wrong');
+    fail(
+      locked ? ErrorCode.ACCOUNT_LOCKED : ErrorCode.TRADE_PASSWORD_WRONG,
+      locked ? 'Too many wrong trade passwords; locked for 15 minutes' : 'The trade password is wrong',
+    );
   }
   await clearFailures(db, key);
 }
@@ -119,7 +136,13 @@ export async function withdrawLocked(trx: Q, userId: number, ch: ChannelRow, b: 
 export async function transactions(
   db: Q,
   userId: number,
-  q: { page: number; pageSize: number; tab: 'all' | 'in' | 'out' | 'failed'; currency?: string | undefined; id?: string | undefined },
+  q: {
+    page: number;
+    pageSize: number;
+    tab: 'all' | 'in' | 'out' | 'failed';
+    currency?: string | undefined;
+    id?: string | undefined;
+  },
 ) {
   let base = db.selectFrom('records').where('user_id', '=', userId);
   if (q.tab === 'in' || q.tab === 'out') base = base.where('direction', '=', q.tab);
@@ -163,7 +186,13 @@ export async function addressBook(db: Q, userId: number) {
 
 export async function walletCurrencies(db: Q) {
   const rows = await db.selectFrom('currencies').selectAll().orderBy('sort').execute();
-  return rows.map((c) => ({ currency: c.symbol, name: c.name, network: c.network, precision: c.precision, contractAddress: c.contract_address }));
+  return rows.map((c) => ({
+    currency: c.symbol,
+    name: c.name,
+    network: c.network,
+    precision: c.precision,
+    contractAddress: c.contract_address,
+  }));
 }
 
 export async function myWallets(db: Q, userId: number) {
@@ -174,7 +203,14 @@ export async function myWallets(db: Q, userId: number) {
     .orderBy('is_primary', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map((w) => ({ id: String(w.id), name: w.name, network: w.network, address: w.address, primary: w.is_primary, createdAt: w.created_at.toISOString() }));
+  return rows.map((w) => ({
+    id: String(w.id),
+    name: w.name,
+    network: w.network,
+    address: w.address,
+    primary: w.is_primary,
+    createdAt: w.created_at.toISOString(),
+  }));
 }
 
 export async function removeWallet(db: Q, userId: number, id: string) {

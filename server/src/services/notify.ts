@@ -17,8 +17,15 @@ const numId = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : -1);
 const mine = (db: Q, userId: number) => db.selectFrom('messages').where('user_id', '=', userId).where('deleted', '=', false);
 
 export async function list(db: Q, userId: number, q: { page: number; pageSize: number }) {
-  const { n } = await mine(db, userId).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await mine(db, userId).selectAll().orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const { n } = await mine(db, userId)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await mine(db, userId)
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { list: rows.map(toMessage), total: Number(n), page: q.page, pageSize: q.pageSize };
 }
 
@@ -41,18 +48,32 @@ export async function readAll(db: Q, userId: number) {
 }
 
 export async function remove(db: Q, userId: number, id: string) {
-  const r = await db.updateTable('messages').set({ deleted: true }).where('id', '=', numId(id)).where('user_id', '=', userId).where('deleted', '=', false).executeTakeFirst();
+  const r = await db
+    .updateTable('messages')
+    .set({ deleted: true })
+    .where('id', '=', numId(id))
+    .where('user_id', '=', userId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) fail(ErrorCode.NOT_FOUND, 'No such message');
   return null;
 }
 
 export async function popup(db: Q, userId: number) {
-  const m = await mine(db, userId).selectAll().where('popup', '=', true).where('read', '=', false).orderBy('id', 'desc').executeTakeFirst();
+  const m = await mine(db, userId)
+    .selectAll()
+    .where('popup', '=', true)
+    .where('read', '=', false)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   return m ? toMessage(m) : null;
 }
 
 export async function unread(db: Q, userId: number) {
-  const { n } = await mine(db, userId).where('read', '=', false).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await mine(db, userId)
+    .where('read', '=', false)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 

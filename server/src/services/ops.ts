@@ -9,7 +9,17 @@ import { publish } from './notify';
 import { distribute } from './pool';
 import { seedDemo } from './seed';
 
-export const OPS_COMMANDS = ['outbox', 'credit', 'approve', 'reject', 'publish', 'set-version', 'distribute', 'seed', 'expire-tokens'] as const;
+export const OPS_COMMANDS = [
+  'outbox',
+  'credit',
+  'approve',
+  'reject',
+  'publish',
+  'set-version',
+  'distribute',
+  'seed',
+  'expire-tokens',
+] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
 export const OPS_USAGE = `Usage: npm run ops -- <command>
@@ -63,7 +73,12 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
     case 'expire-tokens': {
       need(1);
       const userId = await findUserId(db, args[0]!);
-      const r = await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+      const r = await db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return { revoked: Number(r.numUpdatedRows) };
     }
     default:

@@ -6,7 +6,7 @@ export const PRODUCTION_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 
 const FAST_PARAMS = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 let fast = false;
-export function useFastHashing(on: boolean) {
+export function setFastHashing(on: boolean) {
   fast = on;
 }
 

@@ -32,7 +32,12 @@ export async function poolInfo(db: Q, userId: number, periodSeconds: number, now
     .select(sql<string | null>`sum(available)`.as('s'))
     .where('currency', '=', TSR)
     .executeTakeFirst();
-  const mine = await db.selectFrom('balances').select('available').where('user_id', '=', userId).where('currency', '=', TSR).executeTakeFirst();
+  const mine = await db
+    .selectFrom('balances')
+    .select('available')
+    .where('user_id', '=', userId)
+    .where('currency', '=', TSR)
+    .executeTakeFirst();
   const held = dec(mine?.available ?? '0');
   const allHeld = dec(all?.s ?? '0');
   const dayStart = new Date(Math.floor(now / 86400_000) * 86400_000);
@@ -59,7 +64,10 @@ export async function poolInfo(db: Q, userId: number, periodSeconds: number, now
 }
 
 export async function poolList(db: Q, userId: number, q: { page: number; pageSize: number }) {
-  const base = db.selectFrom('distribution_shares as s').innerJoin('distributions as d', 'd.id', 's.distribution_id').where('s.user_id', '=', userId);
+  const base = db
+    .selectFrom('distribution_shares as s')
+    .innerJoin('distributions as d', 'd.id', 's.distribution_id')
+    .where('s.user_id', '=', userId);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .select(['s.id', 'd.period_start', 's.amount', 's.holding_ratio', 's.created_at'])
@@ -108,11 +116,28 @@ export async function distribute(db: Db, periodSeconds: number, now = Date.now()
           paid = paid.plus(share);
           await trx
             .insertInto('distribution_shares')
-            .values({ distribution_id: inserted.id, user_id: h.user_id, amount: str(share), holding_ratio: str(floor(ratio, 18)) })
+            .values({
+              distribution_id: inserted.id,
+              user_id: h.user_id,
+              amount: str(share),
+              holding_ratio: str(floor(ratio, 18)),
+            })
             .execute();
           await trx
             .insertInto('records')
-            .values({ user_id: h.user_id, type: 'reward', direction: 'in', status: 'success', currency: TSR, network: 'TRC20', amount: str(share), from_address: null, to_address: null, tx_id: null, reason: null })
+            .values({
+              user_id: h.user_id,
+              type: 'reward',
+              direction: 'in',
+              status: 'success',
+              currency: TSR,
+              network: 'TRC20',
+              amount: str(share),
+              from_address: null,
+              to_address: null,
+              tx_id: null,
+              reason: null,
+            })
             .execute();
           await post(trx, `reward:${inserted.id}:${h.user_id}`, TSR, [
             ['system:pool', share.neg()],
@@ -120,8 +145,18 @@ export async function distribute(db: Db, periodSeconds: number, now = Date.now()
           ]);
         }
       }
-      await trx.updateTable('distributions').set({ paid: str(paid) }).where('id', '=', inserted.id).execute();
-      return { id: inserted.id, periodStart: periodStart.toISOString(), released: str(release), paid: str(paid), holders: holders.length };
+      await trx
+        .updateTable('distributions')
+        .set({ paid: str(paid) })
+        .where('id', '=', inserted.id)
+        .execute();
+      return {
+        id: inserted.id,
+        periodStart: periodStart.toISOString(),
+        released: str(release),
+        paid: str(paid),
+        holders: holders.length,
+      };
     });
   } finally {
     distributing = false;

@@ -5,8 +5,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import { settleWithdrawals } from '../jobs/settlement';
 import * as activity from './activity';
-import { creditRecharge } from './deposits';
 import { dec } from './decimal';
+import { creditRecharge } from './deposits';
 import { addressFor } from './keys';
 import { accountBalance, post, userAvailable } from './ledger';
 import { withdrawLocked } from './money';
@@ -33,9 +33,23 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   const existing = await db.selectFrom('users').select('id').where('account_key', '=', key).executeTakeFirst();
   if (existing) return { created: false, credentials: demoCredentials() };
 
-  const userId = await createUser(db, { type: 'phone', accountKey: key, areaCode: DEMO.areaCode, phone: DEMO.phone, passwordHash: await hashPassword(DEMO.password), invitedBy: null });
-  await db.updateTable('users').set({ trade_password_hash: await hashPassword(DEMO.tradePassword), nickname: 'Demo', bio: 'Exploring Tessera' }).where('id', '=', userId).execute();
-  await db.insertInto('wallets').values({ user_id: userId, name: 'Cold storage', network: 'TRC20', address: addressFor(`demo/${userId}/cold`) }).execute();
+  const userId = await createUser(db, {
+    type: 'phone',
+    accountKey: key,
+    areaCode: DEMO.areaCode,
+    phone: DEMO.phone,
+    passwordHash: await hashPassword(DEMO.password),
+    invitedBy: null,
+  });
+  await db
+    .updateTable('users')
+    .set({ trade_password_hash: await hashPassword(DEMO.tradePassword), nickname: 'Demo', bio: 'Exploring Tessera' })
+    .where('id', '=', userId)
+    .execute();
+  await db
+    .insertInto('wallets')
+    .values({ user_id: userId, name: 'Cold storage', network: 'TRC20', address: addressFor(`demo/${userId}/cold`) })
+    .execute();
 
   // Deposits: the first activates the account and grants the TSR gift.
   await creditRecharge(db, userId, 'USDT', '1250.5');
@@ -43,14 +57,37 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await creditRecharge(db, userId, TSR, '4000');
 
   await db.transaction().execute(async (trx) => {
-    const r = await trx.insertInto('records').values({ user_id: userId, type: 'airdrop', direction: 'in', status: 'success', currency: TSR, network: 'TRC20', amount: '50', from_address: null, to_address: null, tx_id: null, reason: null }).returning('id').executeTakeFirstOrThrow();
-    await post(trx, `airdrop:${r.id}`, TSR, [['system:airdrop', dec(-50)], [userAvailable(userId), '50']]);
+    const r = await trx
+      .insertInto('records')
+      .values({
+        user_id: userId,
+        type: 'airdrop',
+        direction: 'in',
+        status: 'success',
+        currency: TSR,
+        network: 'TRC20',
+        amount: '50',
+        from_address: null,
+        to_address: null,
+        tx_id: null,
+        reason: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await post(trx, `airdrop:${r.id}`, TSR, [
+      ['system:airdrop', dec(-50)],
+      [userAvailable(userId), '50'],
+    ]);
   });
 
   // Withdrawals: one settles, one fails (blocklisted destination), one stays in flight.
   const usdt = await db.selectFrom('withdraw_channels').selectAll().where('id', '=', 'usdt-trc20').executeTakeFirstOrThrow();
   const w = (address: string, amount: string) =>
-    db.transaction().execute((trx) => withdrawLocked(trx, userId, usdt, { channelId: usdt.id, address, amount, tradePassword: DEMO.tradePassword }));
+    db
+      .transaction()
+      .execute((trx) =>
+        withdrawLocked(trx, userId, usdt, { channelId: usdt.id, address, amount, tradePassword: DEMO.tradePassword }),
+      );
   await w('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', '120');
   await w(BLOCKLIST[1]!.address, '35');
   await settleWithdrawals(db);
@@ -59,8 +96,12 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   const pair = (id: string) => db.selectFrom('exchange_pairs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const usdtTsr = await pair('usdt-tsr');
   const tsrUsdt = await pair('tsr-usdt');
-  await db.transaction().execute((trx) => swapLocked(trx, userId, usdtTsr, { pairId: usdtTsr.id, amount: '25', tradePassword: DEMO.tradePassword }));
-  await db.transaction().execute((trx) => swapLocked(trx, userId, tsrUsdt, { pairId: tsrUsdt.id, amount: '300', tradePassword: DEMO.tradePassword }));
+  await db
+    .transaction()
+    .execute((trx) => swapLocked(trx, userId, usdtTsr, { pairId: usdtTsr.id, amount: '25', tradePassword: DEMO.tradePassword }));
+  await db
+    .transaction()
+    .execute((trx) => swapLocked(trx, userId, tsrUsdt, { pairId: tsrUsdt.id, amount: '300', tradePassword: DEMO.tradePassword }));
 
   if (dec(await accountBalance(db, 'system:pool', TSR)).isZero()) await fundPool(db, '250000');
   await distribute(db, config.distributionPeriodSeconds);
@@ -90,22 +131,79 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-  const a1 = await mk('Trading Week with Bitora', 'Bitora', '200', '100000', -3, 30, 'Trade 100 USDT on Bitora this week and earn 200 TSR.');
-  const a2 = await mk('Nimbus Exchange Newcomer Quest', 'Nimbus', '80', '40000', -1, 20, 'Open a Nimbus account, verify it and earn 80 TSR.');
-  const a3 = await mk('Holder Snapshot', 'Lumen', '50', '20000', -2, 10, 'Hold TSR on Lumen during the snapshot and earn 50 TSR.');
+  const a1 = await mk(
+    'Trading Week with Bitora',
+    'Bitora',
+    '200',
+    '100000',
+    -3,
+    30,
+    'Trade 100 USDT on Bitora this week and earn 200 TSR.',
+  );
+  const a2 = await mk(
+    'Nimbus Exchange Newcomer Quest',
+    'Nimbus',
+    '80',
+    '40000',
+    -1,
+    20,
+    'Open a Nimbus account, verify it and earn 80 TSR.',
+  );
+  const a3 = await mk(
+    'Holder Snapshot',
+    'Lumen',
+    '50',
+    '20000',
+    -2,
+    10,
+    'Hold TSR on Lumen during the snapshot and earn 50 TSR.',
+  );
   await mkdir(uploadsDir(config.dataDir), { recursive: true });
   await writeFile(path.join(uploadsDir(config.dataDir), 'demo0000000000000000000000000000.png'), PNG);
-  await db.insertInto('uploads').values({ id: 'demo0000000000000000000000000000', user_id: userId, mime: 'image/png', size: PNG.length, file_name: 'demo0000000000000000000000000000.png' }).execute();
+  await db
+    .insertInto('uploads')
+    .values({
+      id: 'demo0000000000000000000000000000',
+      user_id: userId,
+      mime: 'image/png',
+      size: PNG.length,
+      file_name: 'demo0000000000000000000000000000.png',
+    })
+    .execute();
   const join = (activityId: number, partnerUid: string) =>
-    db.transaction().execute((trx) => activity.participate(trx, userId, { activityId: String(activityId), partnerUid, imageIds: ['demo0000000000000000000000000000'] }));
+    db.transaction().execute((trx) =>
+      activity.participate(trx, userId, {
+        activityId: String(activityId),
+        partnerUid,
+        imageIds: ['demo0000000000000000000000000000'],
+      }),
+    );
   const p1 = await join(a1.id, 'BTR-88213');
   const p2 = await join(a2.id, 'nimbus_4471');
   await join(a3.id, 'LUM-1029');
   await activity.review(db, Number(p1.id), true, null);
   await activity.review(db, Number(p2.id), false, 'The screenshot does not show the Nimbus user ID');
 
-  await publish(db, 'Welcome to Tessera', 'Your wallet is ready. Deposit USDT, TRX or TSR to your personal addresses, and bind an authenticator in Security for safer withdrawals.', true, userId);
-  await publish(db, 'Security reminder', 'Tessera staff will never ask for your passwords or authenticator codes. Always compare the full destination address before sending: lookalike addresses are a common scam.', false, userId);
-  await publish(db, 'Scheduled maintenance', 'Withdrawals may be delayed for up to 30 minutes on Sunday 02:00–02:30 UTC while we upgrade our TRON nodes.', false, userId);
+  await publish(
+    db,
+    'Welcome to Tessera',
+    'Your wallet is ready. Deposit USDT, TRX or TSR to your personal addresses, and bind an authenticator in Security for safer withdrawals.',
+    true,
+    userId,
+  );
+  await publish(
+    db,
+    'Security reminder',
+    'Tessera staff will never ask for your passwords or authenticator codes. Always compare the full destination address before sending: lookalike addresses are a common scam.',
+    false,
+    userId,
+  );
+  await publish(
+    db,
+    'Scheduled maintenance',
+    'Withdrawals may be delayed for up to 30 minutes on Sunday 02:00–02:30 UTC while we upgrade our TRON nodes.',
+    false,
+    userId,
+  );
   return { created: true, credentials: demoCredentials() };
 }

@@ -36,7 +36,12 @@ export async function sendSmtp(url: string, to: string, subject: string, body: s
     const p = read();
     if (line !== null) socket.write(`${line}\r\n`);
     const reply = await p;
-    const code = Number(reply.slice(reply.lastIndexOf('\r\n', reply.length - 3) + 1).trim().slice(0, 3));
+    const code = Number(
+      reply
+        .slice(reply.lastIndexOf('\r\n', reply.length - 3) + 1)
+        .trim()
+        .slice(0, 3),
+    );
     if (code !== expect) throw new Error(`smtp: expected ${expect}, got ${reply.trim().slice(0, 200)}`);
     return reply;
   };

@@ -39,7 +39,12 @@ export async function pairs(db: Q) {
 export async function records(db: Q, userId: number, q: { page: number; pageSize: number }) {
   const base = db.selectFrom('swaps').where('user_id', '=', userId);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute();
   return { list: rows.map(toSwap), total: Number(n), page: q.page, pageSize: q.pageSize };
 }
 
@@ -54,7 +59,8 @@ export async function swapPrechecks(db: Db, userId: number, b: SwapInput): Promi
   if (!p) fail(ErrorCode.NOT_FOUND, 'No such pair');
   const pair = p!;
   if (!pair.enabled) fail(ErrorCode.CHANNEL_DISABLED, 'This pair is temporarily disabled');
-  if (decimalsOf(b.amount) > pair.from_precision) fail(ErrorCode.TOO_MANY_DECIMALS, `At most ${pair.from_precision} decimal places`);
+  if (decimalsOf(b.amount) > pair.from_precision)
+    fail(ErrorCode.TOO_MANY_DECIMALS, `At most ${pair.from_precision} decimal places`);
   const amount = dec(b.amount);
   if (amount.lt(pair.min_amount)) fail(ErrorCode.BELOW_MINIMUM, `The minimum is ${str(pair.min_amount)} ${pair.from_currency}`);
   if (amount.gt(pair.max_amount)) fail(ErrorCode.ABOVE_MAXIMUM, `The maximum is ${str(pair.max_amount)} ${pair.from_currency}`);
@@ -84,7 +90,16 @@ export async function swapLocked(trx: Q, userId: number, pair: Pair, b: SwapInpu
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const common = { user_id: userId, type: 'swap', status: 'success', network: 'TRC20', from_address: null, to_address: null, tx_id: null, reason: null };
+  const common = {
+    user_id: userId,
+    type: 'swap',
+    status: 'success',
+    network: 'TRC20',
+    from_address: null,
+    to_address: null,
+    tx_id: null,
+    reason: null,
+  };
   await trx
     .insertInto('records')
     .values([

@@ -26,6 +26,9 @@ export async function storeUpload(db: Q, dataDir: string, userId: number, data: 
   await mkdir(dir, { recursive: true });
   const fileName = `${id}.${ext}`;
   await writeFile(path.join(dir, fileName), data, { mode: 0o600 });
-  await db.insertInto('uploads').values({ id, user_id: userId, mime: type!.mime, size: data.length, file_name: fileName }).execute();
+  await db
+    .insertInto('uploads')
+    .values({ id, user_id: userId, mime: type!.mime, size: data.length, file_name: fileName })
+    .execute();
   return { id, mime: type!.mime, size: data.length };
 }

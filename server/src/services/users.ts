@@ -59,7 +59,8 @@ export async function getUser(db: Q, id: number) {
 function maskAccount(u: { account_type: string; area_code: string | null; phone: string | null; email: string | null }) {
   if (u.account_type === 'phone') {
     const p = u.phone ?? '';
-    const shown = p.length <= 4 ? p.slice(0, 1) + '*'.repeat(Math.max(p.length - 2, 1)) + p.slice(-1) : `${p.slice(0, 2)}****${p.slice(-2)}`;
+    const shown =
+      p.length <= 4 ? p.slice(0, 1) + '*'.repeat(Math.max(p.length - 2, 1)) + p.slice(-1) : `${p.slice(0, 2)}****${p.slice(-2)}`;
     return `+${u.area_code} ${shown}`;
   }
   const [local = '', domain = ''] = (u.email ?? '').split('@');
@@ -117,7 +118,11 @@ export async function walletView(db: Q, id: number) {
 }
 
 /** Once an authenticator is bound, its code is required (and may be used once per time step). */
-export async function requireGoogle(db: Q, u: { id: number; google_secret: string | null; google_last_step: string | null }, code: string | undefined) {
+export async function requireGoogle(
+  db: Q,
+  u: { id: number; google_secret: string | null; google_last_step: string | null },
+  code: string | undefined,
+) {
   if (u.google_secret === null) return;
   if (!code) fail(ErrorCode.GOOGLE_CODE_WRONG, 'Enter the code from your authenticator app');
   const step = await checkTotp(u.google_secret, code!, u.google_last_step === null ? null : Number(u.google_last_step));
@@ -128,7 +133,12 @@ export async function requireGoogle(db: Q, u: { id: number; google_secret: strin
 export async function modifyTradePassword(
   db: Db,
   id: number,
-  b: { newPassword: string; oldPassword?: string | undefined; loginPassword?: string | undefined; googleCode?: string | undefined },
+  b: {
+    newPassword: string;
+    oldPassword?: string | undefined;
+    loginPassword?: string | undefined;
+    googleCode?: string | undefined;
+  },
 ) {
   const u = await getUser(db, id);
   if (u.trade_password_hash === null) {
@@ -138,7 +148,11 @@ export async function modifyTradePassword(
     fail(ErrorCode.TRADE_PASSWORD_WRONG, 'The current trade password is wrong');
   }
   await requireGoogle(db, u, b.googleCode);
-  await db.updateTable('users').set({ trade_password_hash: await hashPassword(b.newPassword) }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ trade_password_hash: await hashPassword(b.newPassword) })
+    .where('id', '=', id)
+    .execute();
   return null;
 }
 
@@ -149,10 +163,15 @@ export async function modifyPassword(
   b: { oldPassword: string; newPassword: string; googleCode?: string | undefined },
 ) {
   const u = await getUser(db, id);
-  if (!(await verifyPassword(u.password_hash, b.oldPassword))) fail(ErrorCode.INVALID_CREDENTIALS, 'The current password is wrong');
+  if (!(await verifyPassword(u.password_hash, b.oldPassword)))
+    fail(ErrorCode.INVALID_CREDENTIALS, 'The current password is wrong');
   if (b.oldPassword === b.newPassword) fail(ErrorCode.PASSWORD_SAME, 'The new password must differ from the current one');
   await requireGoogle(db, u, b.googleCode);
-  await db.updateTable('users').set({ password_hash: await hashPassword(b.newPassword) }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(b.newPassword) })
+    .where('id', '=', id)
+    .execute();
   // Other sessions are signed out; the current one stays.
   const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
   await db

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { hashPassword, PRODUCTION_PARAMS, useFastHashing, verifyPassword } from '../services/passwords';
+import { hashPassword, PRODUCTION_PARAMS, setFastHashing, verifyPassword } from '../services/passwords';
 import { call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 let env: TestEnv;
@@ -23,7 +23,12 @@ afterAll(async () => {
 beforeEach(() => resetDb(env.db));
 
 async function lastCode(target: string) {
-  const row = await env.db.selectFrom('outbox').select('body').where('target', '=', target).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await env.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('target', '=', target)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return /\b(\d{6})\b/.exec(row.body)![1]!;
 }
 
@@ -36,9 +41,15 @@ async function registerEmail(email: string, extra: Record<string, unknown> = {})
 describe('registration and codes', () => {
   it('registers by e-mail with a code from the outbox, then signs in', async () => {
     const reg = ok<{ access_token: string }>(api.auth.register, await registerEmail('ada@example.com'));
-    const me = ok<{ account: string; activated: boolean }>(api.member.memberInfo, await call(app, api.member.memberInfo, { token: reg.access_token }));
+    const me = ok<{ account: string; activated: boolean }>(
+      api.member.memberInfo,
+      await call(app, api.member.memberInfo, { token: reg.access_token }),
+    );
     expect(me).toMatchObject({ account: 'a***@example.com', activated: false });
-    ok(api.auth.login, await call(app, api.auth.login, { body: { type: 'email', email: 'ADA@example.com', password: 'Secret123' } }));
+    ok(
+      api.auth.login,
+      await call(app, api.auth.login, { body: { type: 'email', email: 'ADA@example.com', password: 'Secret123' } }),
+    );
   });
 
   it('registers by phone; a code is single use and refused when wrong or expired', async () => {
@@ -46,60 +57,133 @@ describe('registration and codes', () => {
     ok(api.auth.phoneCode, await call(app, api.auth.phoneCode, { body, remoteAddress: freshIp() }));
     const code = await lastCode('phone:44:7700900123');
     const reg = { type: 'phone', areaCode: '44', phone: '7700900123', password: 'Secret123', agreed: true };
-    expect((await call(app, api.auth.register, { body: { ...reg, code: code === '000000' ? '111111' : '000000' } })).json.code).toBe(1003);
-    await env.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    expect(
+      (await call(app, api.auth.register, { body: { ...reg, code: code === '000000' ? '111111' : '000000' } })).json.code,
+    ).toBe(1003);
+    await env.db
+      .updateTable('verification_codes')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await call(app, api.auth.register, { body: { ...reg, code } })).json.code).toBe(1003);
-    await env.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() + 60_000) }).execute();
+    await env.db
+      .updateTable('verification_codes')
+      .set({ expires_at: new Date(Date.now() + 60_000) })
+      .execute();
     ok(api.auth.register, await call(app, api.auth.register, { body: { ...reg, code } }));
     expect((await call(app, api.auth.register, { body: { ...reg, code } })).json.code).toBe(1007);
   });
 
   it('throttles resends, refuses registered targets for register and unknown ones for reset', async () => {
     const ip = freshIp();
-    ok(api.auth.emailCode, await call(app, api.auth.emailCode, { body: { email: 'b@example.com', scene: 'register' }, remoteAddress: ip }));
-    expect((await call(app, api.auth.emailCode, { body: { email: 'b@example.com', scene: 'register' }, remoteAddress: ip })).json.code).toBe(1004);
-    expect((await call(app, api.auth.emailCode, { body: { email: 'nobody@example.com', scene: 'reset' }, remoteAddress: ip })).json.code).toBe(1009);
+    ok(
+      api.auth.emailCode,
+      await call(app, api.auth.emailCode, { body: { email: 'b@example.com', scene: 'register' }, remoteAddress: ip }),
+    );
+    expect(
+      (await call(app, api.auth.emailCode, { body: { email: 'b@example.com', scene: 'register' }, remoteAddress: ip })).json.code,
+    ).toBe(1004);
+    expect(
+      (await call(app, api.auth.emailCode, { body: { email: 'nobody@example.com', scene: 'reset' }, remoteAddress: ip })).json
+        .code,
+    ).toBe(1009);
     await makeUser(env.db);
     const u = await env.db.selectFrom('users').select('phone').executeTakeFirstOrThrow();
-    expect((await call(app, api.auth.phoneCode, { body: { areaCode: '1', phone: u.phone!, scene: 'register' }, remoteAddress: freshIp() })).json.code).toBe(1007);
+    expect(
+      (
+        await call(app, api.auth.phoneCode, {
+          body: { areaCode: '1', phone: u.phone!, scene: 'register' },
+          remoteAddress: freshIp(),
+        })
+      ).json.code,
+    ).toBe(1007);
   });
 
   it('requires a graphic code after 3 code requests from one IP within an hour', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 3; i++) ok(api.auth.emailCode, await call(app, api.auth.emailCode, { body: { email: `c${i}@example.com`, scene: 'register' }, remoteAddress: ip }));
+    for (let i = 0; i < 3; i++)
+      ok(
+        api.auth.emailCode,
+        await call(app, api.auth.emailCode, { body: { email: `c${i}@example.com`, scene: 'register' }, remoteAddress: ip }),
+      );
     const body = { email: 'c9@example.com', scene: 'register' as const };
     expect((await call(app, api.auth.emailCode, { body, remoteAddress: ip })).json.code).toBe(1005);
     const cap = ok<{ captchaId: string; svg: string }>(api.auth.captcha, await call(app, api.auth.captcha));
     expect(cap.svg).toContain('<svg');
-    expect((await call(app, api.auth.emailCode, { body: { ...body, captchaId: cap.captchaId, captchaCode: 'zzzz' }, remoteAddress: ip })).json.code).toBe(1006);
+    expect(
+      (
+        await call(app, api.auth.emailCode, {
+          body: { ...body, captchaId: cap.captchaId, captchaCode: 'zzzz' },
+          remoteAddress: ip,
+        })
+      ).json.code,
+    ).toBe(1006);
     const cap2 = ok<{ captchaId: string }>(api.auth.captcha, await call(app, api.auth.captcha));
-    const { answer } = await env.db.selectFrom('captchas').select('answer').where('id', '=', cap2.captchaId).executeTakeFirstOrThrow();
-    ok(api.auth.emailCode, await call(app, api.auth.emailCode, { body: { ...body, captchaId: cap2.captchaId, captchaCode: answer.toUpperCase() }, remoteAddress: ip }));
+    const { answer } = await env.db
+      .selectFrom('captchas')
+      .select('answer')
+      .where('id', '=', cap2.captchaId)
+      .executeTakeFirstOrThrow();
+    ok(
+      api.auth.emailCode,
+      await call(app, api.auth.emailCode, {
+        body: { ...body, captchaId: cap2.captchaId, captchaCode: answer.toUpperCase() },
+        remoteAddress: ip,
+      }),
+    );
     // single use
-    expect((await call(app, api.auth.emailCode, { body: { email: 'c8@example.com', scene: 'register', captchaId: cap2.captchaId, captchaCode: answer }, remoteAddress: ip })).json.code).toBe(1006);
+    expect(
+      (
+        await call(app, api.auth.emailCode, {
+          body: { email: 'c8@example.com', scene: 'register', captchaId: cap2.captchaId, captchaCode: answer },
+          remoteAddress: ip,
+        })
+      ).json.code,
+    ).toBe(1006);
   });
 
   it('checks an invitation code when given', async () => {
     expect((await registerEmail('d@example.com', { inviteCode: 'NOPE1234' })).json.code).toBe(1008);
     const inviter = await makeUser(env.db);
-    const { invite_code } = await env.db.selectFrom('users').select('invite_code').where('id', '=', inviter.id).executeTakeFirstOrThrow();
+    const { invite_code } = await env.db
+      .selectFrom('users')
+      .select('invite_code')
+      .where('id', '=', inviter.id)
+      .executeTakeFirstOrThrow();
     await env.db.deleteFrom('verification_codes').execute();
     ok(api.auth.register, await registerEmail('e@example.com', { inviteCode: invite_code }));
-    const e = await env.db.selectFrom('users').select('invited_by').where('email', '=', 'e@example.com').executeTakeFirstOrThrow();
+    const e = await env.db
+      .selectFrom('users')
+      .select('invited_by')
+      .where('email', '=', 'e@example.com')
+      .executeTakeFirstOrThrow();
     expect(e.invited_by).toBe(inviter.id);
   });
 
   it('validates bodies against the contract (400)', async () => {
-    expect((await call(app, api.auth.register, { body: { type: 'phone', areaCode: '1', phone: '12', code: '123456', password: 'x', agreed: true } })).json.code).toBe(400);
+    expect(
+      (
+        await call(app, api.auth.register, {
+          body: { type: 'phone', areaCode: '1', phone: '12', code: '123456', password: 'x', agreed: true },
+        })
+      ).json.code,
+    ).toBe(400);
     expect((await call(app, api.auth.login, { body: { type: 'phone', password: 'x' } })).json.code).toBe(400);
-    const bad = await app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{nope' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
     expect(bad.json().code).toBe(400);
   });
 
   it('resets the password by code and signs every session out', async () => {
     const u = await makeUser(env.db);
     const body = { type: 'phone' as const, areaCode: '1', phone: u.phone };
-    ok(api.auth.phoneCode, await call(app, api.auth.phoneCode, { body: { areaCode: '1', phone: u.phone, scene: 'reset' }, remoteAddress: freshIp() }));
+    ok(
+      api.auth.phoneCode,
+      await call(app, api.auth.phoneCode, { body: { areaCode: '1', phone: u.phone, scene: 'reset' }, remoteAddress: freshIp() }),
+    );
     const code = await lastCode(`phone:1:${u.phone}`);
     ok(api.auth.resetPassword, await call(app, api.auth.resetPassword, { body: { ...body, code, password: 'NewPass123' } }));
     expect((await call(app, api.member.memberInfo, { token: u.token })).status).toBe(401);
@@ -111,12 +195,16 @@ describe('login, lockout and sessions', () => {
   it('locks an account for 15 minutes after 5 wrong passwords', async () => {
     const u = await makeUser(env.db, { password: 'Right1234' });
     const body = { type: 'phone', areaCode: '1', phone: u.phone };
-    for (let i = 0; i < 4; i++) expect((await call(app, api.auth.login, { body: { ...body, password: 'Wrong1234' } })).json.code).toBe(1001);
+    for (let i = 0; i < 4; i++)
+      expect((await call(app, api.auth.login, { body: { ...body, password: 'Wrong1234' } })).json.code).toBe(1001);
     expect((await call(app, api.auth.login, { body: { ...body, password: 'Wrong1234' } })).json.code).toBe(1002);
     expect((await call(app, api.auth.login, { body: { ...body, password: 'Right1234' } })).json.code).toBe(1002);
     const lock = await env.db.selectFrom('lockouts').selectAll().executeTakeFirstOrThrow();
     expect(lock.locked_until!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
-    await env.db.updateTable('lockouts').set({ locked_until: new Date(Date.now() - 1) }).execute();
+    await env.db
+      .updateTable('lockouts')
+      .set({ locked_until: new Date(Date.now() - 1) })
+      .execute();
     ok(api.auth.login, await call(app, api.auth.login, { body: { ...body, password: 'Right1234' } }));
   });
 
@@ -130,13 +218,20 @@ describe('login, lockout and sessions', () => {
     ok(api.auth.logout, await call(app, api.auth.logout, { token: u.token }));
     expect((await call(app, api.member.memberInfo, { token: u.token })).json.code).toBe(401);
     const v = await makeUser(env.db);
-    await env.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1) }).where('user_id', '=', v.id).execute();
+    await env.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('user_id', '=', v.id)
+      .execute();
     expect((await call(app, api.member.memberInfo, { token: v.token })).json.code).toBe(401);
   });
 
   it('stores only a hash of the token, and generates a client id when none is sent', async () => {
     const u = await makeUser(env.db, { password: 'Right1234' });
-    const r = ok<{ access_token: string; client_id: string }>(api.auth.login, await call(app, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password: 'Right1234' } }));
+    const r = ok<{ access_token: string; client_id: string }>(
+      api.auth.login,
+      await call(app, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password: 'Right1234' } }),
+    );
     expect(r.client_id).toMatch(/^[0-9a-f-]{36}$/);
     const rows = await env.db.selectFrom('sessions').select('token_hash').execute();
     expect(rows.some((s) => s.token_hash === r.access_token)).toBe(false);
@@ -163,14 +258,61 @@ describe('login, lockout and sessions', () => {
 describe('passwords and the authenticator', () => {
   it('sets, then changes the trade password; changes the login password', async () => {
     const u = await makeUser(env.db, { password: 'Login1234' });
-    expect((await call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '111111', loginPassword: 'Wrong1234' } })).json.code).toBe(1001);
-    ok(api.member.modifyTradePassword, await call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '111111', loginPassword: 'Login1234' } }));
-    expect((await call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '222222', oldPassword: '000000' } })).json.code).toBe(2005);
-    ok(api.member.modifyTradePassword, await call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '222222', oldPassword: '111111' } }));
-    expect((await call(app, api.member.modifyPassword, { token: u.token, body: { oldPassword: 'Login1234', newPassword: 'Login1234' } })).json.code).toBe(1010);
-    expect((await call(app, api.member.modifyPassword, { token: u.token, body: { oldPassword: 'Nope12345', newPassword: 'Login5678' } })).json.code).toBe(1001);
-    ok(api.member.modifyPassword, await call(app, api.member.modifyPassword, { token: u.token, body: { oldPassword: 'Login1234', newPassword: 'Login5678' } }));
-    const user = await env.db.selectFrom('users').select(['password_hash', 'trade_password_hash']).where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(
+      (
+        await call(app, api.member.modifyTradePassword, {
+          token: u.token,
+          body: { newPassword: '111111', loginPassword: 'Wrong1234' },
+        })
+      ).json.code,
+    ).toBe(1001);
+    ok(
+      api.member.modifyTradePassword,
+      await call(app, api.member.modifyTradePassword, {
+        token: u.token,
+        body: { newPassword: '111111', loginPassword: 'Login1234' },
+      }),
+    );
+    expect(
+      (
+        await call(app, api.member.modifyTradePassword, {
+          token: u.token,
+          body: { newPassword: '222222', oldPassword: '000000' },
+        })
+      ).json.code,
+    ).toBe(2005);
+    ok(
+      api.member.modifyTradePassword,
+      await call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '222222', oldPassword: '111111' } }),
+    );
+    expect(
+      (
+        await call(app, api.member.modifyPassword, {
+          token: u.token,
+          body: { oldPassword: 'Login1234', newPassword: 'Login1234' },
+        })
+      ).json.code,
+    ).toBe(1010);
+    expect(
+      (
+        await call(app, api.member.modifyPassword, {
+          token: u.token,
+          body: { oldPassword: 'Nope12345', newPassword: 'Login5678' },
+        })
+      ).json.code,
+    ).toBe(1001);
+    ok(
+      api.member.modifyPassword,
+      await call(app, api.member.modifyPassword, {
+        token: u.token,
+        body: { oldPassword: 'Login1234', newPassword: 'Login5678' },
+      }),
+    );
+    const user = await env.db
+      .selectFrom('users')
+      .select(['password_hash', 'trade_password_hash'])
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
     expect(user.trade_password_hash).toMatch(/^\$argon2id\$/);
   });
@@ -178,34 +320,70 @@ describe('passwords and the authenticator', () => {
   it('binds an authenticator after a valid code, then requires it and refuses replays', async () => {
     const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '123456', usdt: '100' });
     expect((await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'bad' } })).json.code).toBe(1001);
-    const s = ok<{ secret: string; otpauthUri: string }>(api.google.secret, await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } }));
+    const s = ok<{ secret: string; otpauthUri: string }>(
+      api.google.secret,
+      await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } }),
+    );
     expect(s.otpauthUri).toContain('issuer=Tessera');
     expect(ok<{ bound: boolean }>(api.google.status, await call(app, api.google.status, { token: u.token })).bound).toBe(false);
     const code = await generate({ secret: s.secret });
     const wrong = code === '000000' ? '111111' : '000000';
     expect((await call(app, api.google.bind, { token: u.token, body: { code: wrong } })).json.code).toBe(2007);
-    expect(ok<{ bound: boolean }>(api.google.bind, await call(app, api.google.bind, { token: u.token, body: { code } })).bound).toBe(true);
+    expect(
+      ok<{ bound: boolean }>(api.google.bind, await call(app, api.google.bind, { token: u.token, body: { code } })).bound,
+    ).toBe(true);
     expect((await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(2012);
     // The code used to bind is spent for this time step.
     const w = { channelId: 'usdt-trc20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '10', tradePassword: '123456' };
-    expect((await call(app, api.money.withdraw, { token: u.token, body: w, headers: { 'idempotency-key': 'g-key-0001' } })).json.code).toBe(2007);
-    expect((await call(app, api.money.withdraw, { token: u.token, body: { ...w, googleCode: code }, headers: { 'idempotency-key': 'g-key-0002' } })).json.code).toBe(2007);
-    expect((await call(app, api.member.modifyPassword, { token: u.token, body: { oldPassword: 'Login1234', newPassword: 'Login5678' } })).json.code).toBe(2007);
+    expect(
+      (await call(app, api.money.withdraw, { token: u.token, body: w, headers: { 'idempotency-key': 'g-key-0001' } })).json.code,
+    ).toBe(2007);
+    expect(
+      (
+        await call(app, api.money.withdraw, {
+          token: u.token,
+          body: { ...w, googleCode: code },
+          headers: { 'idempotency-key': 'g-key-0002' },
+        })
+      ).json.code,
+    ).toBe(2007);
+    expect(
+      (
+        await call(app, api.member.modifyPassword, {
+          token: u.token,
+          body: { oldPassword: 'Login1234', newPassword: 'Login5678' },
+        })
+      ).json.code,
+    ).toBe(2007);
     // The next step's code is accepted once.
     const next = await generate({ secret: s.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
-    ok(api.money.withdraw, await call(app, api.money.withdraw, { token: u.token, body: { ...w, googleCode: next }, headers: { 'idempotency-key': 'g-key-0003' } }));
-    expect((await call(app, api.member.modifyPassword, { token: u.token, body: { oldPassword: 'Login1234', newPassword: 'Login5678', googleCode: next } })).json.code).toBe(2007);
+    ok(
+      api.money.withdraw,
+      await call(app, api.money.withdraw, {
+        token: u.token,
+        body: { ...w, googleCode: next },
+        headers: { 'idempotency-key': 'g-key-0003' },
+      }),
+    );
+    expect(
+      (
+        await call(app, api.member.modifyPassword, {
+          token: u.token,
+          body: { oldPassword: 'Login1234', newPassword: 'Login5678', googleCode: next },
+        })
+      ).json.code,
+    ).toBe(2007);
   });
 
   it('hashes with the production argon2id parameters', async () => {
-    useFastHashing(false);
+    setFastHashing(false);
     try {
       const h = await hashPassword('Production1');
       expect(h).toContain(`m=${PRODUCTION_PARAMS.memoryCost},t=${PRODUCTION_PARAMS.timeCost},p=${PRODUCTION_PARAMS.parallelism}`);
       expect(await verifyPassword(h, 'Production1')).toBe(true);
       expect(await verifyPassword(h, 'production1')).toBe(false);
     } finally {
-      useFastHashing(true);
+      setFastHashing(true);
     }
   });
 });
@@ -225,7 +403,9 @@ describe('logs', () => {
     await call(logged, api.member.memberInfo, { token: u.token });
     await call(logged, api.auth.emailCode, { body: { email: 'log@example.com', scene: 'register' }, remoteAddress: freshIp() });
     const code = await lastCode('email:log@example.com');
-    await call(logged, api.auth.register, { body: { type: 'email', email: 'log@example.com', code, password: 'An0therSecret', agreed: true } });
+    await call(logged, api.auth.register, {
+      body: { type: 'email', email: 'log@example.com', code, password: 'An0therSecret', agreed: true },
+    });
     await logged.close();
     expect(out).toContain('incoming request');
     expect(out).toContain('[redacted]');

@@ -51,7 +51,12 @@ describe('contract conformance on the demo data', () => {
     covered.add(api.misc.upload);
     const form = new FormData();
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'shot.png');
-    const up = await app.inject({ method: 'POST', url: '/file/upload', headers: { authorization: `Bearer ${token}` }, payload: form });
+    const up = await app.inject({
+      method: 'POST',
+      url: '/file/upload',
+      headers: { authorization: `Bearer ${token}` },
+      payload: form,
+    });
     const upload = ok<{ id: string }>(api.misc.upload, { json: up.json() });
 
     const msgs = await check<{ list: Array<{ id: string }> }>(api.notify.list, { query: { page: 1, pageSize: 10 } });
@@ -65,9 +70,15 @@ describe('contract conformance on the demo data', () => {
 
     const channels = await check<Array<{ id: string }>>(api.money.withdrawChannels);
     await check(api.money.channelDetail, { params: { id: channels[0]!.id } });
-    const txs = await check<{ list: Array<{ type: string; status: string }> }>(api.money.transactions, { query: { pageSize: 100 } });
-    expect(new Set(txs.list.map((r) => r.type))).toEqual(new Set(['deposit', 'withdraw', 'airdrop', 'activation', 'swap', 'reward', 'activity']));
-    expect(new Set(txs.list.map((r) => r.status))).toEqual(new Set(['success', 'failed', 'pending_review', 'review_approved', 'review_rejected', 'withdrawing']));
+    const txs = await check<{ list: Array<{ type: string; status: string }> }>(api.money.transactions, {
+      query: { pageSize: 100 },
+    });
+    expect(new Set(txs.list.map((r) => r.type))).toEqual(
+      new Set(['deposit', 'withdraw', 'airdrop', 'activation', 'swap', 'reward', 'activity']),
+    );
+    expect(new Set(txs.list.map((r) => r.status))).toEqual(
+      new Set(['success', 'failed', 'pending_review', 'review_approved', 'review_rejected', 'withdrawing']),
+    );
     for (const tab of ['in', 'out', 'failed']) await check(api.money.transactions, { query: { tab } });
     await check(api.money.addressBook);
     await check(api.money.walletCurrencies);
@@ -75,28 +86,60 @@ describe('contract conformance on the demo data', () => {
     await check(api.money.removeWallet, { params: { id: wallets.find((w) => !w.primary)!.id } });
     await check(api.money.deposit, { body: { currency: 'USDT', network: 'TRC20' } });
     await check(api.money.withdraw, {
-      body: { channelId: 'usdt-trc20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '10', tradePassword: DEMO.tradePassword },
+      body: {
+        channelId: 'usdt-trc20',
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        amount: '10',
+        tradePassword: DEMO.tradePassword,
+      },
       headers: idem('contract-withdraw-1'),
     });
 
-    const acts = await check<{ list: Array<{ id: string; participation: { id: string; status: string } | null }> }>(api.activity.list);
+    const acts = await check<{ list: Array<{ id: string; participation: { id: string; status: string } | null }> }>(
+      api.activity.list,
+    );
     for (const tab of ['review', 'completed']) await check(api.activity.list, { query: { tab } });
     await check(api.activity.detail, { params: { id: acts.list[0]!.id } });
     await check(api.activity.records);
     const approved = acts.list.find((a) => a.participation?.status === 'approved')!;
     await check(api.activity.claim, { body: { participationId: approved.participation!.id }, headers: idem('contract-claim-1') });
     const rejected = acts.list.find((a) => a.participation?.status === 'rejected')!;
-    await check(api.activity.resubmit, { body: { participationId: rejected.participation!.id, partnerUid: 'nimbus_9000', imageIds: [upload.id] } });
-    await env.db.insertInto('activities').values({ title: 'Fresh', summary: 's', content: 'c', rules: '[]', partner_name: 'P', reward_amount: '1', reward_currency: 'TSR', pool_total: '10', pool_remaining: '10', start_at: new Date(Date.now() - 1000), end_at: new Date(Date.now() + 86400_000) }).execute();
-    const fresh = (await check<{ list: Array<{ id: string; title: string }> }>(api.activity.list)).list.find((a) => a.title === 'Fresh')!;
-    await check(api.activity.participate, { body: { activityId: fresh.id, partnerUid: 'fresh_001', imageIds: [upload.id] }, headers: idem('contract-participate-1') });
+    await check(api.activity.resubmit, {
+      body: { participationId: rejected.participation!.id, partnerUid: 'nimbus_9000', imageIds: [upload.id] },
+    });
+    await env.db
+      .insertInto('activities')
+      .values({
+        title: 'Fresh',
+        summary: 's',
+        content: 'c',
+        rules: '[]',
+        partner_name: 'P',
+        reward_amount: '1',
+        reward_currency: 'TSR',
+        pool_total: '10',
+        pool_remaining: '10',
+        start_at: new Date(Date.now() - 1000),
+        end_at: new Date(Date.now() + 86400_000),
+      })
+      .execute();
+    const fresh = (await check<{ list: Array<{ id: string; title: string }> }>(api.activity.list)).list.find(
+      (a) => a.title === 'Fresh',
+    )!;
+    await check(api.activity.participate, {
+      body: { activityId: fresh.id, partnerUid: 'fresh_001', imageIds: [upload.id] },
+      headers: idem('contract-participate-1'),
+    });
     await check(api.activity.prizePoolStatus);
     await check(api.prizePool.info);
     const dist = await check<{ list: unknown[] }>(api.prizePool.list);
     expect(dist.list.length).toBeGreaterThan(0);
 
     await check(api.exchange.pairs);
-    await check(api.exchange.swap, { body: { pairId: 'usdt-tsr', amount: '5', tradePassword: DEMO.tradePassword }, headers: idem('contract-swap-1') });
+    await check(api.exchange.swap, {
+      body: { pairId: 'usdt-tsr', amount: '5', tradePassword: DEMO.tradePassword },
+      headers: idem('contract-swap-1'),
+    });
     await check(api.exchange.records, { body: { page: 1, pageSize: 5 } });
     await check(api.google.status);
     await check(api.google.secret, { body: { loginPassword: DEMO.password } });
@@ -104,7 +147,9 @@ describe('contract conformance on the demo data', () => {
 
     await check(api.member.modifyTradePassword, { body: { oldPassword: DEMO.tradePassword, newPassword: '654321' } });
     await check(api.member.modifyPassword, { body: { oldPassword: DEMO.password, newPassword: 'Demo5678' } });
-    await check(api.auth.resetPassword, { body: { type: 'phone', areaCode: '1', phone: '5550100', code: '000000', password: 'Demo9999' } }).catch(() => undefined);
+    await check(api.auth.resetPassword, {
+      body: { type: 'phone', areaCode: '1', phone: '5550100', code: '000000', password: 'Demo9999' },
+    }).catch(() => undefined);
     covered.add(api.auth.register); // full flow in auth.test.ts
     covered.add(api.auth.resetPassword);
     await check(api.auth.logout);

@@ -2,8 +2,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildPath, type Endpoint } from '../../../src/contract/endpoint';
 import { buildApp } from '../app';
@@ -12,7 +12,7 @@ import { migrate, openDb, openPGlite, truncateAll } from '../db/index';
 import type { Db } from '../db/schema';
 import { createSession } from '../services/auth';
 import { creditRecharge } from '../services/deposits';
-import { hashPassword, useFastHashing } from '../services/passwords';
+import { hashPassword, setFastHashing } from '../services/passwords';
 import { seedReference } from '../services/reference';
 import { createUser } from '../services/users';
 
@@ -27,14 +27,17 @@ export interface TestEnv {
 }
 
 export async function setupDb(backend: Backend = 'pglite'): Promise<TestEnv> {
-  useFastHashing(true);
+  setFastHashing(true);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
   const db =
     backend === 'pg'
       ? await openDb({ databaseUrl: process.env.TEST_DATABASE_URL! })
       : await openDb({ pglite: await openPGlite(path.join(dataDir, 'pg')) });
   await migrate(db);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-static') }, { rateLimit: false, fastHash: true });
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-static') },
+    { rateLimit: false, fastHash: true },
+  );
   return { db, dataDir, config, close: () => db.destroy() };
 }
 
@@ -43,7 +46,10 @@ export async function resetDb(db: Db) {
   await seedReference(db);
 }
 
-export async function makeApp(env: TestEnv, opts: { config?: Partial<Config>; opsToken?: string; logStream?: Writable } = {}): Promise<FastifyInstance> {
+export async function makeApp(
+  env: TestEnv,
+  opts: { config?: Partial<Config>; opsToken?: string; logStream?: Writable } = {},
+): Promise<FastifyInstance> {
   const app = await buildApp({
     db: env.db,
     config: { ...env.config, ...opts.config },
@@ -55,7 +61,10 @@ export async function makeApp(env: TestEnv, opts: { config?: Partial<Config>; op
 }
 
 let phoneCounter = 1000;
-export async function makeUser(db: Db, opts: { password?: string; tradePassword?: string; activated?: boolean; usdt?: string } = {}) {
+export async function makeUser(
+  db: Db,
+  opts: { password?: string; tradePassword?: string; activated?: boolean; usdt?: string } = {},
+) {
   const phone = `555${phoneCounter++}`;
   const id = await createUser(db, {
     type: 'phone',
@@ -66,7 +75,11 @@ export async function makeUser(db: Db, opts: { password?: string; tradePassword?
     invitedBy: null,
   });
   if (opts.tradePassword !== undefined) {
-    await db.updateTable('users').set({ trade_password_hash: await hashPassword(opts.tradePassword) }).where('id', '=', id).execute();
+    await db
+      .updateTable('users')
+      .set({ trade_password_hash: await hashPassword(opts.tradePassword) })
+      .where('id', '=', id)
+      .execute();
   }
   if (opts.activated || opts.usdt) await creditRecharge(db, id, 'USDT', opts.usdt ?? '100');
   const { access_token } = await createSession(db, id, 3600);

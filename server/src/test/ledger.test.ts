@@ -24,7 +24,12 @@ describe.each(backends)('ledger on %s', (backend) => {
   beforeEach(() => resetDb(env.db));
 
   const balance = async (userId: number, currency = 'USDT') =>
-    env.db.selectFrom('balances').selectAll().where('user_id', '=', userId).where('currency', '=', currency).executeTakeFirstOrThrow();
+    env.db
+      .selectFrom('balances')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('currency', '=', currency)
+      .executeTakeFirstOrThrow();
 
   async function assertBooksBalanced() {
     const totals = await journalTotals(env.db);
@@ -40,7 +45,9 @@ describe.each(backends)('ledger on %s', (backend) => {
     const u = await makeUser(env.db, { tradePassword: '123456', usdt: '220' });
     const body = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '123456' };
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call(app, api.money.withdraw, { token: u.token, body, headers: idem(`concurrent-${i}`) })),
+      Array.from({ length: 50 }, (_, i) =>
+        call(app, api.money.withdraw, { token: u.token, body, headers: idem(`concurrent-${i}`) }),
+      ),
     );
     const codes = results.map((r) => r.json.code);
     expect(codes.filter((c) => c === 200)).toHaveLength(20);
@@ -66,7 +73,11 @@ describe.each(backends)('ledger on %s', (backend) => {
     );
     for (const r of again) expect(r.json).toEqual(first.json);
     expect(dec((await balance(u.id)).available).toFixed()).toBe('86.5');
-    const mismatch = await call(app, api.money.withdraw, { token: u.token, body: { ...body, amount: '13' }, headers: idem('retry-key-1') });
+    const mismatch = await call(app, api.money.withdraw, {
+      token: u.token,
+      body: { ...body, amount: '13' },
+      headers: idem('retry-key-1'),
+    });
     expect(mismatch.json.code).toBe(2011);
     const missing = await call(app, api.money.withdraw, { token: u.token, body });
     expect(missing.json.code).toBe(400);
@@ -77,7 +88,10 @@ describe.each(backends)('ledger on %s', (backend) => {
   it('settles a blocklisted destination as failed with a reason and refunds', async () => {
     const u = await makeUser(env.db, { tradePassword: '123456', usdt: '50' });
     const body = { channelId: 'usdt-trc20', address: BLOCKLIST[1]!.address, amount: '20', tradePassword: '123456' };
-    const r = ok<{ id: string }>(api.money.withdraw, await call(app, api.money.withdraw, { token: u.token, body, headers: idem('block-key-1') }));
+    const r = ok<{ id: string }>(
+      api.money.withdraw,
+      await call(app, api.money.withdraw, { token: u.token, body, headers: idem('block-key-1') }),
+    );
     expect(dec((await balance(u.id)).available).toFixed()).toBe('29');
     await settleWithdrawals(env.db);
     const list = ok<{ list: Array<{ status: string; reason: string | null; txId: string | null }> }>(
@@ -93,7 +107,10 @@ describe.each(backends)('ledger on %s', (backend) => {
   it('a successful settlement fills a 64-hex txId', async () => {
     const u = await makeUser(env.db, { tradePassword: '123456', usdt: '50' });
     const body = { channelId: 'usdt-trc20', address: DEST, amount: '10.000001', tradePassword: '123456' };
-    const r = ok<{ id: string }>(api.money.withdraw, await call(app, api.money.withdraw, { token: u.token, body, headers: idem('settle-key-1') }));
+    const r = ok<{ id: string }>(
+      api.money.withdraw,
+      await call(app, api.money.withdraw, { token: u.token, body, headers: idem('settle-key-1') }),
+    );
     await settleWithdrawals(env.db);
     const rec = await env.db.selectFrom('records').selectAll().where('id', '=', Number(r.id)).executeTakeFirstOrThrow();
     expect(rec.status).toBe('success');

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
-import { creditRecharge } from '../services/deposits';
 import { dec } from '../services/decimal';
+import { creditRecharge } from '../services/deposits';
 import { accountBalance, journalTotals } from '../services/ledger';
 import { distribute, fundPool, poolInfo } from '../services/pool';
 import { call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
@@ -25,13 +25,23 @@ const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 let k = 0;
 const key = () => idem(`money-key-${k++}`);
 const usdtOf = async (id: number, cur = 'USDT') =>
-  dec((await env.db.selectFrom('balances').select('available').where('user_id', '=', id).where('currency', '=', cur).executeTakeFirst())?.available ?? '0').toFixed();
+  dec(
+    (
+      await env.db
+        .selectFrom('balances')
+        .select('available')
+        .where('user_id', '=', id)
+        .where('currency', '=', cur)
+        .executeTakeFirst()
+    )?.available ?? '0',
+  ).toFixed();
 
 describe('withdraw checks', () => {
   it('refuses each rule with its code', async () => {
     const u = await makeUser(env.db, { tradePassword: '123456', usdt: '30' });
     const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '123456' };
-    const codeOf = async (body: object, token = u.token) => (await call(app, api.money.withdraw, { token, body, headers: key() })).json.code;
+    const codeOf = async (body: object, token = u.token) =>
+      (await call(app, api.money.withdraw, { token, body, headers: key() })).json.code;
     expect(await codeOf({ ...w, channelId: 'nope' })).toBe(404);
     expect(await codeOf({ ...w, amount: '10.0000001' })).toBe(2013);
     expect(await codeOf({ ...w, amount: '9.99' })).toBe(2002);
@@ -50,7 +60,10 @@ describe('withdraw checks', () => {
     const inactive = await makeUser(env.db, { tradePassword: '123456' });
     expect(await codeOf(w, inactive.token)).toBe(2009);
     expect(await usdtOf(u.id)).toBe('30');
-    const rec = ok<{ amount: string; fee: string; status: string }>(api.money.withdraw, await call(app, api.money.withdraw, { token: u.token, body: { ...w, amount: '29' }, headers: key() }));
+    const rec = ok<{ amount: string; fee: string; status: string }>(
+      api.money.withdraw,
+      await call(app, api.money.withdraw, { token: u.token, body: { ...w, amount: '29' }, headers: key() }),
+    );
     expect(rec).toMatchObject({ amount: '29', fee: '1', status: 'withdrawing' });
     expect(await usdtOf(u.id)).toBe('0');
   });
@@ -59,27 +72,45 @@ describe('withdraw checks', () => {
     const u = await makeUser(env.db, { tradePassword: '123456', usdt: '30' });
     const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '000000' };
     const codes = [];
-    for (let i = 0; i < 5; i++) codes.push((await call(app, api.money.withdraw, { token: u.token, body: w, headers: key() })).json.code);
+    for (let i = 0; i < 5; i++)
+      codes.push((await call(app, api.money.withdraw, { token: u.token, body: w, headers: key() })).json.code);
     expect(codes).toEqual([2005, 2005, 2005, 2005, 1002]);
-    expect((await call(app, api.money.withdraw, { token: u.token, body: { ...w, tradePassword: '123456' }, headers: key() })).json.code).toBe(1002);
+    expect(
+      (await call(app, api.money.withdraw, { token: u.token, body: { ...w, tradePassword: '123456' }, headers: key() })).json
+        .code,
+    ).toBe(1002);
   });
 });
 
 describe('deposits and records', () => {
   it('derives per-currency deposit addresses; the first recharge activates and grants the gift', async () => {
     const u = await makeUser(env.db);
-    const a = ok<{ address: string }>(api.money.deposit, await call(app, api.money.deposit, { token: u.token, body: { currency: 'USDT', network: 'TRC20' } }));
-    const b = ok<{ address: string }>(api.money.deposit, await call(app, api.money.deposit, { token: u.token, body: { currency: 'TRX', network: 'TRC20' } }));
-    const again = ok<{ address: string }>(api.money.deposit, await call(app, api.money.deposit, { token: u.token, body: { currency: 'USDT', network: 'TRC20' } }));
+    const a = ok<{ address: string }>(
+      api.money.deposit,
+      await call(app, api.money.deposit, { token: u.token, body: { currency: 'USDT', network: 'TRC20' } }),
+    );
+    const b = ok<{ address: string }>(
+      api.money.deposit,
+      await call(app, api.money.deposit, { token: u.token, body: { currency: 'TRX', network: 'TRC20' } }),
+    );
+    const again = ok<{ address: string }>(
+      api.money.deposit,
+      await call(app, api.money.deposit, { token: u.token, body: { currency: 'USDT', network: 'TRC20' } }),
+    );
     expect(isValidTronAddress(a.address) && isValidTronAddress(b.address)).toBe(true);
     expect(a.address).not.toBe(b.address);
     expect(again.address).toBe(a.address);
-    expect((await call(app, api.money.deposit, { token: u.token, body: { currency: 'DOGE', network: 'TRC20' } })).json.code).toBe(404);
+    expect((await call(app, api.money.deposit, { token: u.token, body: { currency: 'DOGE', network: 'TRC20' } })).json.code).toBe(
+      404,
+    );
     const wallet = ok<{ activated: boolean }>(api.member.wallet, await call(app, api.member.wallet, { token: u.token }));
     expect(wallet.activated).toBe(false);
     await creditRecharge(env.db, u.id, 'USDT', '25.5');
     await creditRecharge(env.db, u.id, 'USDT', '4.5');
-    const w2 = ok<{ activated: boolean; assets: Array<{ currency: string; balance: string }> }>(api.member.wallet, await call(app, api.member.wallet, { token: u.token }));
+    const w2 = ok<{ activated: boolean; assets: Array<{ currency: string; balance: string }> }>(
+      api.member.wallet,
+      await call(app, api.member.wallet, { token: u.token }),
+    );
     expect(w2.activated).toBe(true);
     expect(w2.assets.find((x) => x.currency === 'USDT')!.balance).toBe('30');
     expect(w2.assets.find((x) => x.currency === 'TSR')!.balance).toBe('100');
@@ -91,39 +122,74 @@ describe('deposits and records', () => {
   it('lists records by tab, newest first, paged, and by id; builds the address book', async () => {
     const u = await makeUser(env.db, { tradePassword: '123456', usdt: '200' });
     for (const amount of ['10', '11', '12']) {
-      ok(api.money.withdraw, await call(app, api.money.withdraw, { token: u.token, body: { channelId: 'usdt-trc20', address: DEST, amount, tradePassword: '123456' }, headers: key() }));
+      ok(
+        api.money.withdraw,
+        await call(app, api.money.withdraw, {
+          token: u.token,
+          body: { channelId: 'usdt-trc20', address: DEST, amount, tradePassword: '123456' },
+          headers: key(),
+        }),
+      );
     }
     type P = { list: Array<{ id: string; type: string; direction: string; amount: string }>; total: number };
-    const all = ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query: { pageSize: 2 } }));
+    const all = ok<P>(
+      api.money.transactions,
+      await call(app, api.money.transactions, { token: u.token, query: { pageSize: 2 } }),
+    );
     expect(all.total).toBe(5); // deposit, gift, 3 withdraws
     expect(all.list.map((r) => r.amount)).toEqual(['12', '11']);
-    const p2 = ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query: { pageSize: 2, page: 2 } }));
+    const p2 = ok<P>(
+      api.money.transactions,
+      await call(app, api.money.transactions, { token: u.token, query: { pageSize: 2, page: 2 } }),
+    );
     expect(p2.list.map((r) => r.amount)).toEqual(['10', '100']);
     const out = ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query: { tab: 'out' } }));
     expect(out.list.every((r) => r.direction === 'out')).toBe(true);
-    const inn = ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query: { tab: 'in', currency: 'TSR' } }));
+    const inn = ok<P>(
+      api.money.transactions,
+      await call(app, api.money.transactions, { token: u.token, query: { tab: 'in', currency: 'TSR' } }),
+    );
     expect(inn.list.map((r) => r.type)).toEqual(['activation']);
-    expect(ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query: { tab: 'failed' } })).total).toBe(0);
-    const one = ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query: { id: all.list[0]!.id } }));
+    expect(
+      ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query: { tab: 'failed' } })).total,
+    ).toBe(0);
+    const one = ok<P>(
+      api.money.transactions,
+      await call(app, api.money.transactions, { token: u.token, query: { id: all.list[0]!.id } }),
+    );
     expect(one.list).toHaveLength(1);
     const other = await makeUser(env.db);
-    expect(ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: other.token, query: { id: all.list[0]!.id } })).total).toBe(0);
+    expect(
+      ok<P>(
+        api.money.transactions,
+        await call(app, api.money.transactions, { token: other.token, query: { id: all.list[0]!.id } }),
+      ).total,
+    ).toBe(0);
     expect((await call(app, api.money.transactions, { token: u.token, query: { tab: 'weird' } })).json.code).toBe(400);
-    const book = ok<Array<{ address: string; timesUsed: number }>>(api.money.addressBook, await call(app, api.money.addressBook, { token: u.token }));
+    const book = ok<Array<{ address: string; timesUsed: number }>>(
+      api.money.addressBook,
+      await call(app, api.money.addressBook, { token: u.token }),
+    );
     expect(book).toEqual([expect.objectContaining({ address: DEST, timesUsed: 3 })]);
   });
 
   it('lists wallets and refuses to remove the primary one', async () => {
     const u = await makeUser(env.db);
     await env.db.insertInto('wallets').values({ user_id: u.id, name: 'Extra', network: 'TRC20', address: DEST }).execute();
-    const ws = ok<Array<{ id: string; primary: boolean }>>(api.money.myWallets, await call(app, api.money.myWallets, { token: u.token }));
+    const ws = ok<Array<{ id: string; primary: boolean }>>(
+      api.money.myWallets,
+      await call(app, api.money.myWallets, { token: u.token }),
+    );
     expect(ws.map((w) => w.primary)).toEqual([true, false]);
     expect((await call(app, api.money.removeWallet, { token: u.token, params: { id: ws[0]!.id } })).json.code).toBe(403);
     const other = await makeUser(env.db);
     expect((await call(app, api.money.removeWallet, { token: other.token, params: { id: ws[1]!.id } })).json.code).toBe(404);
     ok(api.money.removeWallet, await call(app, api.money.removeWallet, { token: u.token, params: { id: ws[1]!.id } }));
     expect(ok<unknown[]>(api.money.myWallets, await call(app, api.money.myWallets, { token: u.token }))).toHaveLength(1);
-    const ch = ok<{ minAmount: string; fee: string; precision: number }>(api.money.channelDetail, await call(app, api.money.channelDetail, { token: u.token, params: { id: 'usdt-trc20' } }));
+    const ch = ok<{ minAmount: string; fee: string; precision: number }>(
+      api.money.channelDetail,
+      await call(app, api.money.channelDetail, { token: u.token, params: { id: 'usdt-trc20' } }),
+    );
     expect(ch).toMatchObject({ minAmount: '10', maxAmount: '50000', fee: '1', precision: 6 });
     expect((await call(app, api.money.channelDetail, { token: u.token, params: { id: 'x' } })).json.code).toBe(404);
   });
@@ -134,13 +200,17 @@ describe('swap', () => {
     const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
     const body = { pairId: 'tsr-usdt', amount: '33.333333', tradePassword: '123456' };
     const h = key();
-    const s = ok<{ toAmount: string; rate: string }>(api.exchange.swap, await call(app, api.exchange.swap, { token: u.token, body, headers: h }));
+    const s = ok<{ toAmount: string; rate: string }>(
+      api.exchange.swap,
+      await call(app, api.exchange.swap, { token: u.token, body, headers: h }),
+    );
     expect(s).toMatchObject({ toAmount: '1.666666', rate: '0.05' }); // 1.66666665 rounded down
     const again = await call(app, api.exchange.swap, { token: u.token, body, headers: h });
     expect(again.json.data).toEqual(s);
     expect(await usdtOf(u.id, 'TSR')).toBe('66.666667');
     expect(await usdtOf(u.id)).toBe('101.666666');
-    const codeOf = async (b: object) => (await call(app, api.exchange.swap, { token: u.token, body: { ...body, ...b }, headers: key() })).json.code;
+    const codeOf = async (b: object) =>
+      (await call(app, api.exchange.swap, { token: u.token, body: { ...body, ...b }, headers: key() })).json.code;
     expect(await codeOf({ amount: '9' })).toBe(2002);
     expect(await codeOf({ amount: '100' })).toBe(2001);
     expect(await codeOf({ amount: '10.0000001' })).toBe(2013);
@@ -167,11 +237,19 @@ describe('reward pool', () => {
     expect(await usdtOf(a.id, 'TSR')).toBe('103.333333');
     expect(await usdtOf(b.id, 'TSR')).toBe('206.666666');
     const info = await poolInfo(env.db, a.id, 86400, Date.now());
-    expect(info).toMatchObject({ totalEarned: '3.333333', todayReward: '3.333333', nextDistributionAt: new Date(day + 86400_000).toISOString(), tokensHeld: '103.333333' });
+    expect(info).toMatchObject({
+      totalEarned: '3.333333',
+      todayReward: '3.333333',
+      nextDistributionAt: new Date(day + 86400_000).toISOString(),
+      tokensHeld: '103.333333',
+    });
     expect(dec(info.holdingRatio).toFixed(4)).toBe('0.3333');
     const live = ok<{ periodSeconds: number }>(api.prizePool.info, await call(app, api.prizePool.info, { token: a.token }));
     expect(live.periodSeconds).toBe(86400);
-    const list = ok<{ list: Array<{ amount: string }> }>(api.prizePool.list, await call(app, api.prizePool.list, { token: b.token }));
+    const list = ok<{ list: Array<{ amount: string }> }>(
+      api.prizePool.list,
+      await call(app, api.prizePool.list, { token: b.token }),
+    );
     expect(list.list.map((d) => d.amount)).toEqual(['6.666666']);
     expect(Object.values(await journalTotals(env.db)).every((x) => x === '0')).toBe(true);
     const concurrent = await Promise.all([distribute(env.db, 86400, t + 86400_000), distribute(env.db, 86400, t + 86400_000)]);

@@ -1,0 +1,75 @@
+/** The PWA on the API's port: cache headers, SPA fallback, CSP and security headers, compression. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeApp, resetDb, setupDb, type TestEnv } from './helpers';
+
+const CSP =
+  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none'";
+
+describe('static PWA', () => {
+  let env: TestEnv;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    env = await setupDb();
+    await resetDb(env.db);
+    const dir = path.join(env.dataDir, 'dist');
+    mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Tessera</title><div id="root"></div>');
+    writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("install", () => {});');
+    writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Tessera"}');
+    writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+    writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *');
+    app = await makeApp(env, { config: { staticDir: dir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await env.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+  it('serves hashed assets immutable and the shell files no-cache', async () => {
+    const asset = await get('/assets/index-AbC123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/sw.js', '/manifest.webmanifest']) {
+      const r = await get(url);
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await get('/robots.txt')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('falls back to index.html for HTML navigations outside the API', async () => {
+    const r = await get('/pages/index/index', { accept: 'text/html,application/xhtml+xml' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('<div id="root">');
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect((await get('/pages/index/index', { accept: 'application/json' })).statusCode).toBe(404);
+    const api = await get('/member/unknown', { accept: 'text/html' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 404 });
+    expect((await get('/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  it('sends a strict CSP and security headers, without HSTS or upgrade-insecure-requests on plain HTTP', async () => {
+    for (const url of ['/', '/config/app']) {
+      const r = await get(url);
+      expect(r.headers['content-security-policy']).toBe(CSP);
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(r.headers['referrer-policy']).toBe('no-referrer');
+      expect(r.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('compresses assets and JSON with brotli or gzip', async () => {
+    const br = await get('/assets/index-AbC123.js', { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const gz = await get('/country/list', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toContain('application/json');
+  });
+});

@@ -16,6 +16,8 @@ const manifest = {
 
 export default defineConfig({
   base: '/',
+  // Identifies a build in diagnostics and in the update tests (two builds must differ).
+  define: { __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? 'local') },
   plugins: [
     tanstackRouter({
       target: 'react',

@@ -7,3 +7,6 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** Set at build time from BUILD_ID (vite.config.ts). */
+declare const __BUILD_ID__: string;

@@ -1,0 +1,88 @@
+/**
+ * The update flow with two real builds: the app notices a new appVersion, activates the new
+ * worker and reloads once into the new build — and never loops (an old version answered again,
+ * an offline start).
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/env.ts';
+import { startServer, type TestServer } from './harness/server-process.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'tessera-update-'));
+const buildDir = (id: string) => path.join(work, `build-${id}`);
+const serveDir = path.join(work, 'serve');
+
+function build(id: string) {
+  execFileSync('npx', ['vite', 'build', '--outDir', buildDir(id), '--emptyOutDir'], {
+    env: { ...process.env, BUILD_ID: id },
+    stdio: 'ignore',
+  });
+}
+function deploy(id: string) {
+  rmSync(serveDir, { recursive: true, force: true });
+  cpSync(buildDir(id), serveDir, { recursive: true });
+}
+
+let server: TestServer;
+let context: BrowserContext;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  build('one');
+  build('two');
+  deploy('one');
+  server = await startServer({ port: 4350, staticDir: serveDir });
+  context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'tessera-upd-profile-')), {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: server.url,
+  });
+});
+test.afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+});
+
+const buildOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.build);
+function countLoads(page: Page) {
+  let loads = 0;
+  page.on('load', () => loads++);
+  return () => loads;
+}
+
+test('a new version activates the new worker and reloads once, and never loops', async () => {
+  test.setTimeout(120_000);
+  const page = await context.newPage();
+  await page.goto('/pages/login/index');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  expect(await buildOf(page)).toBe('one');
+
+  deploy('two');
+  server.ops('set-version', '3.0.2');
+  const loads = countLoads(page);
+  await page.reload();
+  await expect.poll(() => buildOf(page), { timeout: 30_000 }).toBe('two');
+  await page.waitForTimeout(4000);
+  expect(loads()).toBe(2); // the reload we asked for, then exactly one update reload
+
+  // The server answers an older version again: remembered, but nothing new to install → no reload.
+  server.ops('set-version', '3.0.1');
+  const loadsAfter = countLoads(page);
+  await page.reload();
+  await page.waitForTimeout(6000);
+  expect(loadsAfter()).toBe(1);
+  expect(await buildOf(page)).toBe('two');
+
+  // Offline start: the app opens from the worker and does not reload.
+  await context.setOffline(true);
+  const offlineLoads = countLoads(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await page.waitForTimeout(3000);
+  expect(offlineLoads()).toBe(1);
+  await context.setOffline(false);
+});

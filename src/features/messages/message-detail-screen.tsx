@@ -1,12 +1,61 @@
-import { useLingui } from '@lingui/react/macro';
+/** One message. Opening it marks it read on the server, so the unread count and list refresh. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { messageQueryOptions } from '../../api/notify';
+import { queryKeys } from '../../api/query-keys';
+import { errorMessage } from '../../app/error-messages';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { Skeleton } from '../../ui/skeleton';
+import { useUnreadCount } from './use-unread-sync';
+import './messages.css';
+
+const route = getRouteApi('/pages/my/message-detail');
 
 export function MessageDetailScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const { id } = route.useSearch();
+  const queryClient = useQueryClient();
+  useUnreadCount();
+  // Always ask the server: the detail call is what marks the message read.
+  const query = useQuery({ ...messageQueryOptions(id), staleTime: 0, refetchOnMount: 'always' });
+  const fetchedAt = query.dataUpdatedAt;
+
+  useEffect(() => {
+    if (!fetchedAt) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notify.unread });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notify.list });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notify.popup });
+  }, [fetchedAt, queryClient]);
+
+  const message = query.data;
   return (
-    <Page title={t`Message`}>
-      <ScreenPending />
+    <Page title={t`Message`} backTo="/pages/my/message">
+      {message ? (
+        <article className="card stack message-detail">
+          <h2 className="message-detail__title">{message.title}</h2>
+          <time className="muted" dateTime={message.createdAt}>
+            {new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(
+              new Date(message.createdAt),
+            )}
+          </time>
+          <p className="message-detail__content">{message.content}</p>
+        </article>
+      ) : query.isError ? (
+        <div className="card stack">
+          <p>{errorMessage(query.error)}</p>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            <Trans>Retry</Trans>
+          </button>
+        </div>
+      ) : (
+        <div className="card stack" aria-busy="true">
+          <Skeleton width="70%" height={22} />
+          <Skeleton width="40%" height={14} />
+          <Skeleton height={80} />
+        </div>
+      )}
     </Page>
   );
 }

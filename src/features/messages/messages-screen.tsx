@@ -1,12 +1,127 @@
-import { useLingui } from '@lingui/react/macro';
+/** The message centre: paged list with unread marks, mark all read, delete with confirmation. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { deleteMessage, messagesInfiniteQueryOptions, readAllMessages } from '../../api/notify';
+import { queryKeys } from '../../api/query-keys';
+import { errorMessage } from '../../app/error-messages';
+import type { Message } from '../../contract/notify';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { InfiniteList } from '../../ui/infinite-list';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { SkeletonRows } from '../../ui/skeleton';
+import { showToast } from '../../ui/toast';
+import { formatMessageTime } from './format';
+import { useUnreadCount } from './use-unread-sync';
+import './messages.css';
 
 export function MessagesScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const unread = useUnreadCount();
+  const query = useInfiniteQuery(messagesInfiniteQueryOptions());
+  const items = query.data?.pages.flatMap((p) => p.list) ?? [];
+  const [toDelete, setToDelete] = useState<Message | null>(null);
+  const refreshAll = () => queryClient.invalidateQueries({ queryKey: queryKeys.notify.all });
+
+  const readAll = useMutation({
+    mutationFn: () => readAllMessages(),
+    onSuccess: async () => {
+      await refreshAll();
+      void showToast(t`All messages marked as read`, 'success');
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteMessage(id),
+    meta: { inlineErrors: true },
+    onSuccess: async (_data, id) => {
+      setToDelete(null);
+      queryClient.removeQueries({ queryKey: queryKeys.notify.detail(id) });
+      await refreshAll();
+      void showToast(t`Deleted`, 'success');
+    },
+    onError: (error) => void showToast(errorMessage(error), 'error'),
+  });
+
   return (
-    <Page title={t`Messages`}>
-      <ScreenPending />
+    <Page
+      title={t`Messages`}
+      backTo="/pages/my/index"
+      actions={
+        <button type="button" className="link-button" disabled={!unread || readAll.isPending} onClick={() => readAll.mutate()}>
+          <Trans>Read all</Trans>
+        </button>
+      }
+    >
+      <PullToRefresh onRefresh={refreshAll}>
+        {query.isPending ? (
+          <SkeletonRows rows={6} height={76} />
+        ) : query.isError && items.length === 0 ? (
+          <div className="card stack">
+            <p>{errorMessage(query.error)}</p>
+            <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+              <Trans>Retry</Trans>
+            </button>
+          </div>
+        ) : (
+          <InfiniteList
+            label={t`Messages`}
+            items={items}
+            getKey={(m) => m.id}
+            estimateSize={84}
+            hasNextPage={query.hasNextPage}
+            isFetchingNextPage={query.isFetchingNextPage}
+            fetchNextPage={query.fetchNextPage}
+            empty={
+              <p className="empty-state">
+                <Trans>No messages yet.</Trans>
+              </p>
+            }
+            renderItem={(m) => (
+              <div className="message-row" data-unread={m.read ? undefined : 'true'}>
+                <Link to="/pages/my/message-detail" search={{ id: m.id }} className="message-row__link">
+                  <span className="message-row__head">
+                    {!m.read && <span className="message-row__dot" role="img" aria-label={t`Unread`} />}
+                    <span className="message-row__title">{m.title}</span>
+                    <time className="message-row__time muted" dateTime={m.createdAt}>
+                      {formatMessageTime(m.createdAt, i18n.locale)}
+                    </time>
+                  </span>
+                  <span className="message-row__summary muted">{m.summary}</span>
+                </Link>
+                <button type="button" className="icon-button" aria-label={t`Delete “${m.title}”`} onClick={() => setToDelete(m)}>
+                  <svg
+                    width="20"
+                    height="20"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    aria-hidden="true"
+                  >
+                    <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+                  </svg>
+                </button>
+              </div>
+            )}
+          />
+        )}
+      </PullToRefresh>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t`Delete message?`}
+        confirmLabel={t`Delete`}
+        danger
+        pending={remove.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+      >
+        <p>
+          <Trans>“{toDelete?.title}” will be deleted. This cannot be undone.</Trans>
+        </p>
+      </ConfirmDialog>
     </Page>
   );
 }

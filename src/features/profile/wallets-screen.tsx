@@ -1,12 +1,96 @@
-import { useLingui } from '@lingui/react/macro';
+/** Wallet management: the user's wallets; any but the primary can be removed after a confirmation. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { myWalletsQueryOptions, removeWallet } from '../../api/money';
+import { queryKeys } from '../../api/query-keys';
+import { errorMessage } from '../../app/error-messages';
+import { appStore } from '../../app/store';
+import type { MyWallet } from '../../contract/money';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { CopyButton } from '../../ui/copy-button';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { SkeletonRows } from '../../ui/skeleton';
+import { showToast } from '../../ui/toast';
+import './profile.css';
 
 export function WalletsScreen() {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const query = useQuery(myWalletsQueryOptions());
+  const [toRemove, setToRemove] = useState<MyWallet | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: string) => removeWallet(id),
+    meta: { inlineErrors: true },
+    onSuccess: async () => {
+      setToRemove(null);
+      void showToast(t`Removed`, 'success');
+      const list = await queryClient.fetchQuery({ ...myWalletsQueryOptions(), staleTime: 0 });
+      appStore.set({ myWallets: list });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+    },
+    onError: (error) => void showToast(errorMessage(error), 'error'),
+  });
+
   return (
-    <Page title={t`My wallets`}>
-      <ScreenPending />
+    <Page title={t`Wallet management`} backTo="/pages/my/index">
+      <PullToRefresh onRefresh={() => query.refetch()}>
+        {query.isPending ? (
+          <SkeletonRows rows={3} height={76} />
+        ) : query.isError && !query.data ? (
+          <div className="card stack">
+            <p>{errorMessage(query.error)}</p>
+            <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+              <Trans>Retry</Trans>
+            </button>
+          </div>
+        ) : query.data.length === 0 ? (
+          <p className="empty-state">
+            <Trans>No wallets yet.</Trans>
+          </p>
+        ) : (
+          <ul className="stack wallet-list" aria-label={t`My wallets`}>
+            {query.data.map((wallet) => (
+              <li key={wallet.id} className="card wallet-row">
+                <div className="wallet-row__text">
+                  <p className="wallet-row__name">
+                    <span>{wallet.name}</span>
+                    <span className="tag">{wallet.network}</span>
+                    {wallet.primary && (
+                      <span className="tag">
+                        <Trans>Primary</Trans>
+                      </span>
+                    )}
+                  </p>
+                  <p className="wallet-row__address" dir="ltr">
+                    {wallet.address}
+                  </p>
+                </div>
+                <CopyButton text={wallet.address} label={t`Copy address of ${wallet.name}`} />
+                {!wallet.primary && (
+                  <button type="button" className="link-button danger-text" onClick={() => setToRemove(wallet)}>
+                    <Trans>Remove</Trans>
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PullToRefresh>
+      <ConfirmDialog
+        open={toRemove !== null}
+        title={t`Remove wallet?`}
+        confirmLabel={t`Remove`}
+        danger
+        pending={remove.isPending}
+        onClose={() => setToRemove(null)}
+        onConfirm={() => toRemove && remove.mutate(toRemove.id)}
+      >
+        <p>
+          <Trans>{toRemove?.name} will be removed from your list. Funds at its address are not affected.</Trans>
+        </p>
+      </ConfirmDialog>
     </Page>
   );
 }

@@ -1,12 +1,129 @@
-import { useLingui } from '@lingui/react/macro';
+/** Settings: display currency, language, privacy mode, dust threshold and clearing the cache. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { appConfigQueryOptions } from '../../api/misc';
+import { appStore, useAppStore } from '../../app/store';
+import { LOCALES } from '../../lib/i18n/locales';
+import { isAmountDraft } from '../../lib/money/amount-input';
+import { TextField } from '../../ui/field';
+import { MenuButton, MenuItem, MenuLink, MenuList } from '../../ui/menu-list';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { showLoading, showToast } from '../../ui/toast';
+import { clearAppCache } from './cache';
+import './settings.css';
+
+const DEFAULT_CURRENCY = 'USD';
 
 export function SettingsScreen() {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const currencyId = useId();
+  const hideId = useId();
+  const [, rerender] = useState(0);
+  const config = useQuery(appConfigQueryOptions());
+  const currency = useAppStore((s) => s.currencyInfo?.code ?? DEFAULT_CURRENCY);
+  const languageId = useAppStore((s) => s.languageId);
+  const hidden = useAppStore((s) => !s.isShowAmount);
+  const codes = Object.keys(config.data?.fiatRates ?? {}).sort();
+  const options = codes.includes(currency) ? codes : [currency, ...codes];
+  const languageName =
+    languageId === 'system' ? t`System default` : (LOCALES.find((l) => l.id === languageId)?.name ?? languageId);
+
+  const clear = async () => {
+    const hide = showLoading(t`Clearing…`);
+    try {
+      await clearAppCache(queryClient, appStore.get().userInfo?.id);
+      hide();
+      void showToast(t`Cache cleared`, 'success');
+    } catch {
+      hide();
+      void showToast(t`Could not clear the cache. Please try again.`, 'error');
+    }
+    // Queries on this screen were dropped with the cache: render again so they load afresh.
+    rerender((n) => n + 1);
+  };
+
   return (
-    <Page title={t`Settings`}>
-      <ScreenPending />
+    <Page title={t`Settings`} backTo="/pages/my/index">
+      <MenuList label={t`Display`}>
+        <MenuItem>
+          <label htmlFor={currencyId} className="menu__label">
+            <Trans>Currency unit</Trans>
+          </label>
+          <select
+            id={currencyId}
+            className="settings-select"
+            value={currency}
+            onChange={(e) => appStore.set({ currencyInfo: { code: e.target.value } })}
+          >
+            {options.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </MenuItem>
+        <MenuLink to="/pages/common/language" label={t`Language`} value={languageName} />
+        <MenuItem>
+          <label htmlFor={hideId} className="menu__label">
+            <Trans>Hide balances</Trans>
+          </label>
+          <input
+            id={hideId}
+            type="checkbox"
+            role="switch"
+            className="switch"
+            checked={hidden}
+            aria-checked={hidden}
+            onChange={(e) => appStore.set({ isShowAmount: !e.target.checked })}
+          />
+        </MenuItem>
+      </MenuList>
+      <DustThreshold defaultValue={config.data?.dustThresholdUsd} />
+      <MenuList label={t`Storage`}>
+        <MenuButton label={t`Clear cache`} onClick={() => void clear()} />
+      </MenuList>
     </Page>
+  );
+}
+
+/** Incoming amounts worth less than this many USD are collapsed as dust in the records. */
+function DustThreshold({ defaultValue }: { defaultValue: string | undefined }) {
+  const { t } = useLingui();
+  const saved = useAppStore((s) => s.dustThresholdUsd);
+  const [draft, setDraft] = useState<string | null>(null);
+  const value = draft ?? saved ?? '';
+  const commit = () => {
+    if (draft === null) return;
+    const text = draft.replace(/\.$/, '');
+    appStore.set({ dustThresholdUsd: text === '' ? null : text });
+    setDraft(null);
+  };
+  return (
+    <div className="card">
+      <TextField
+        label={t`Dust threshold (USD)`}
+        value={value}
+        inputMode="decimal"
+        placeholder={defaultValue}
+        onValueChange={(v) => {
+          if (isAmountDraft(v, 6)) setDraft(v);
+        }}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+        hint={
+          defaultValue ? (
+            <Trans>
+              Incoming amounts below this value are grouped as dust. Leave empty for the default ({defaultValue} USD).
+            </Trans>
+          ) : (
+            <Trans>Incoming amounts below this value are grouped as dust.</Trans>
+          )
+        }
+      />
+    </div>
   );
 }

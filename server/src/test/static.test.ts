@@ -1,4 +1,5 @@
 /** The PWA on the API's port: cache headers, SPA fallback, CSP and security headers, compression. */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -71,5 +72,25 @@ describe('static PWA', () => {
     const gz = await get('/country/list', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.headers['content-type']).toContain('application/json');
+  });
+
+  it('adds HSTS and upgrade-insecure-requests when serving HTTPS itself', async (t) => {
+    const cert = path.join(env.dataDir, 'cert.pem');
+    const key = path.join(env.dataDir, 'key.pem');
+    try {
+      execFileSync(
+        'openssl',
+        ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'],
+        { stdio: 'ignore' },
+      );
+    } catch {
+      t.skip();
+      return;
+    }
+    const tls = await makeApp(env, { config: { tlsCert: cert, tlsKey: key } });
+    const r = await tls.inject({ method: 'GET', url: '/config/app' });
+    expect(r.headers['strict-transport-security']).toContain('max-age=');
+    expect(r.headers['content-security-policy']).toBe(`${CSP};upgrade-insecure-requests`);
+    await tls.close();
   });
 });

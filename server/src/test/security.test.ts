@@ -1,0 +1,202 @@
+/** Security settings: trade and login passwords, the authenticator (TOTP), argon2 parameters, log redaction. */
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '../../../src/contract/index';
+import { hashPassword, PRODUCTION_PARAMS, setFastHashing, verifyPassword } from '../services/passwords';
+import { call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
+
+let env: TestEnv;
+let app: FastifyInstance;
+let ipN = 1;
+const freshIp = () => `10.0.${Math.floor(ipN / 250)}.${(ipN++ % 250) + 1}`;
+
+beforeAll(async () => {
+  env = await setupDb();
+  app = await makeApp(env);
+});
+afterAll(async () => {
+  await app.close();
+  await env.close();
+});
+beforeEach(() => resetDb(env.db));
+
+async function lastCode(target: string) {
+  const row = await env.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('target', '=', target)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return /\b(\d{6})\b/.exec(row.body)![1]!;
+}
+
+async function _registerEmail(email: string, extra: Record<string, unknown> = {}) {
+  ok(api.auth.emailCode, await call(app, api.auth.emailCode, { body: { email, scene: 'register' }, remoteAddress: freshIp() }));
+  const code = await lastCode(`email:${email}`);
+  return call(app, api.auth.register, { body: { type: 'email', email, code, password: 'Secret123', agreed: true, ...extra } });
+}
+
+describe('passwords and the authenticator', () => {
+  it('sets, then changes the trade password; changes the login password', async () => {
+    const u = await makeUser(env.db, { password: 'Login1234' });
+    expect(
+      (
+        await call(app, api.member.modifyTradePassword, {
+          token: u.token,
+          body: { newPassword: '111111', loginPassword: 'Wrong1234' },
+        })
+      ).json.code,
+    ).toBe(1001);
+    ok(
+      api.member.modifyTradePassword,
+      await call(app, api.member.modifyTradePassword, {
+        token: u.token,
+        body: { newPassword: '111111', loginPassword: 'Login1234' },
+      }),
+    );
+    expect(
+      (
+        await call(app, api.member.modifyTradePassword, {
+          token: u.token,
+          body: { newPassword: '222222', oldPassword: '000000' },
+        })
+      ).json.code,
+    ).toBe(2005);
+    ok(
+      api.member.modifyTradePassword,
+      await call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '222222', oldPassword: '111111' } }),
+    );
+    expect(
+      (
+        await call(app, api.member.modifyPassword, {
+          token: u.token,
+          body: { oldPassword: 'Login1234', newPassword: 'Login1234' },
+        })
+      ).json.code,
+    ).toBe(1010);
+    expect(
+      (
+        await call(app, api.member.modifyPassword, {
+          token: u.token,
+          body: { oldPassword: 'Nope12345', newPassword: 'Login5678' },
+        })
+      ).json.code,
+    ).toBe(1001);
+    ok(
+      api.member.modifyPassword,
+      await call(app, api.member.modifyPassword, {
+        token: u.token,
+        body: { oldPassword: 'Login1234', newPassword: 'Login5678' },
+      }),
+    );
+    const user = await env.db
+      .selectFrom('users')
+      .select(['password_hash', 'trade_password_hash'])
+      .where('id', '=', u.id)
+      .executeTakeFirstOrThrow();
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    expect(user.trade_password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('binds an authenticator after a valid code, then requires it and refuses replays', async () => {
+    const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '123456', usdt: '100' });
+    expect((await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'bad' } })).json.code).toBe(1001);
+    const s = ok<{ secret: string; otpauthUri: string }>(
+      api.google.secret,
+      await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } }),
+    );
+    expect(s.otpauthUri).toContain('issuer=Tessera');
+    expect(ok<{ bound: boolean }>(api.google.status, await call(app, api.google.status, { token: u.token })).bound).toBe(false);
+    const code = await generate({ secret: s.secret });
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await call(app, api.google.bind, { token: u.token, body: { code: wrong } })).json.code).toBe(2007);
+    expect(
+      ok<{ bound: boolean }>(api.google.bind, await call(app, api.google.bind, { token: u.token, body: { code } })).bound,
+    ).toBe(true);
+    expect((await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(2012);
+    // The code used to bind is spent for this time step.
+    const w = { channelId: 'usdt-trc20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '10', tradePassword: '123456' };
+    expect(
+      (await call(app, api.money.withdraw, { token: u.token, body: w, headers: { 'idempotency-key': 'g-key-0001' } })).json.code,
+    ).toBe(2007);
+    expect(
+      (
+        await call(app, api.money.withdraw, {
+          token: u.token,
+          body: { ...w, googleCode: code },
+          headers: { 'idempotency-key': 'g-key-0002' },
+        })
+      ).json.code,
+    ).toBe(2007);
+    expect(
+      (
+        await call(app, api.member.modifyPassword, {
+          token: u.token,
+          body: { oldPassword: 'Login1234', newPassword: 'Login5678' },
+        })
+      ).json.code,
+    ).toBe(2007);
+    // The next step's code is accepted once.
+    const next = await generate({ secret: s.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    ok(
+      api.money.withdraw,
+      await call(app, api.money.withdraw, {
+        token: u.token,
+        body: { ...w, googleCode: next },
+        headers: { 'idempotency-key': 'g-key-0003' },
+      }),
+    );
+    expect(
+      (
+        await call(app, api.member.modifyPassword, {
+          token: u.token,
+          body: { oldPassword: 'Login1234', newPassword: 'Login5678', googleCode: next },
+        })
+      ).json.code,
+    ).toBe(2007);
+  });
+
+  it('hashes with the production argon2id parameters', async () => {
+    setFastHashing(false);
+    try {
+      const h = await hashPassword('Production1');
+      expect(h).toContain(`m=${PRODUCTION_PARAMS.memoryCost},t=${PRODUCTION_PARAMS.timeCost},p=${PRODUCTION_PARAMS.parallelism}`);
+      expect(await verifyPassword(h, 'Production1')).toBe(true);
+      expect(await verifyPassword(h, 'production1')).toBe(false);
+    } finally {
+      setFastHashing(true);
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain the Authorization header, passwords, tokens or codes (except the dev outbox line)', async () => {
+    let out = '';
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        out += chunk.toString();
+        cb();
+      },
+    });
+    const logged = await makeApp(env, { logStream: stream, config: { logLevel: 'debug' } });
+    const u = await makeUser(env.db, { password: 'Sup3rSecretPw' });
+    await call(logged, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password: 'Sup3rSecretPw' } });
+    await call(logged, api.member.memberInfo, { token: u.token });
+    await call(logged, api.auth.emailCode, { body: { email: 'log@example.com', scene: 'register' }, remoteAddress: freshIp() });
+    const code = await lastCode('email:log@example.com');
+    await call(logged, api.auth.register, {
+      body: { type: 'email', email: 'log@example.com', code, password: 'An0therSecret', agreed: true },
+    });
+    await logged.close();
+    expect(out).toContain('incoming request');
+    expect(out).toContain('[redacted]');
+    expect(out).not.toContain('Sup3rSecretPw');
+    expect(out).not.toContain('An0therSecret');
+    expect(out).not.toContain(u.token);
+    const codeLines = out.split('\n').filter((l) => l.includes(code));
+    expect(codeLines.length).toBe(1);
+    expect(codeLines[0]).toContain('code sent to outbox');
+  });
+});

@@ -1,12 +1,308 @@
-import { useLingui } from '@lingui/react/macro';
+/**
+ * Flash swap: pick a pair, enter the amount, see the exact amount out, confirm, then enter the
+ * trade password. One idempotency key per confirmed attempt, reused if that attempt is retried.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { isApiError } from '../../api/client';
+import { exchangePairsQueryOptions, swap } from '../../api/exchange';
+import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
+import { queryKeys } from '../../api/query-keys';
+import { errorMessage } from '../../app/error-messages';
+import { useAppStore } from '../../app/store';
+import { ErrorCode } from '../../contract/errors';
+import type { ExchangePair } from '../../contract/exchange';
+import { isAmountDraft } from '../../lib/money/amount-input';
+import { compare, formatAmountFloor } from '../../lib/money/money';
+import { Amount } from '../../ui/amount';
+import { CodeDialog } from '../../ui/code-dialog';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { Skeleton } from '../../ui/skeleton';
+import { showToast } from '../../ui/toast';
+import { TradePasswordRequiredDialog } from '../../ui/trade-password-required';
+import { quoteSwap, type SwapProblem, swapProblem } from './quote';
+import './swap.css';
+
+const route = getRouteApi('/pages/reward/swap');
+
+type Step = 'edit' | 'confirm' | 'password' | 'need-password';
 
 export function SwapScreen() {
   const { t } = useLingui();
+  const { pair: pairId } = route.useSearch();
+  const navigate = useNavigate();
+  const pairs = useQuery(exchangePairsQueryOptions());
+  const enabled = pairs.data?.filter((p) => p.enabled) ?? [];
+  const pair = enabled.find((p) => p.id === pairId) ?? enabled[0];
+
   return (
-    <Page title={t`Swap`}>
-      <ScreenPending />
+    <Page title={t`Swap`} backTo="/pages/reward/index">
+      {pairs.isPending ? (
+        <div className="card stack" aria-busy="true">
+          <Skeleton height={48} />
+          <Skeleton height={72} />
+          <Skeleton height={72} />
+          <Skeleton height={48} />
+        </div>
+      ) : !pair ? (
+        <p className="empty-state">
+          {pairs.isError ? errorMessage(pairs.error) : <Trans>No swap pairs are available right now.</Trans>}
+        </p>
+      ) : (
+        <SwapForm
+          key={pair.id}
+          pair={pair}
+          pairs={enabled}
+          onPair={(id) => void navigate({ to: '/pages/reward/swap', search: { pair: id }, replace: true })}
+        />
+      )}
+      <Link to="/pages/reward/swap-record" className="button button--secondary button--block">
+        <Trans>Swap records</Trans>
+      </Link>
     </Page>
+  );
+}
+
+function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: ExchangePair[]; onPair: (id: string) => void }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const hidden = useAppStore((s) => !s.isShowAmount);
+  const wallet = useQuery(walletQueryOptions());
+  const member = useQuery(memberInfoQueryOptions());
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [step, setStep] = useState<Step>('edit');
+  const [attemptKey, setAttemptKey] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+
+  const balance = wallet.data ? (wallet.data.assets.find((a) => a.currency === pair.fromCurrency)?.balance ?? '0') : null;
+  const problem = swapProblem(amount, pair, balance);
+  const out = problem === null || problem === 'insufficient' ? quoteSwap(amount, pair) : null;
+  const reverse = pairs.find((p) => p.fromCurrency === pair.toCurrency && p.toCurrency === pair.fromCurrency);
+
+  const problemText = (p: SwapProblem | null): string | null => {
+    switch (p) {
+      case 'empty':
+        return t`Enter an amount.`;
+      case 'format':
+        return t`Enter a number with at most ${pair.fromPrecision} decimal places.`;
+      case 'below':
+        return t`The minimum is ${pair.minAmount} ${pair.fromCurrency}.`;
+      case 'above':
+        return t`The maximum is ${pair.maxAmount} ${pair.fromCurrency}.`;
+      case 'insufficient':
+        return t`Insufficient balance.`;
+      case 'tooSmall':
+        return t`The amount is too small to swap.`;
+      default:
+        return null;
+    }
+  };
+
+  const mutation = useMutation({
+    mutationFn: (vars: { tradePassword: string; key: string }) =>
+      swap({ pairId: pair.id, amount, tradePassword: vars.tradePassword }, vars.key),
+    meta: { inlineErrors: true },
+    onSuccess: (record) => {
+      setStep('edit');
+      setAttemptKey(null);
+      setAmount('');
+      setTouched(false);
+      void showToast(
+        t`Swapped ${record.fromAmount} ${record.fromCurrency} for ${record.toAmount} ${record.toCurrency}`,
+        'success',
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.exchange.records });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.records.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.prizePool.all });
+    },
+    onError: (error) => {
+      const code = isApiError(error) ? error.code : undefined;
+      if (code === ErrorCode.TRADE_PASSWORD_WRONG) {
+        setPasswordError(errorMessage(error));
+        return;
+      }
+      if (code === ErrorCode.TRADE_PASSWORD_NOT_SET) {
+        setStep('need-password');
+        return;
+      }
+      const retryable = code === ErrorCode.NETWORK || code === ErrorCode.TIMEOUT || (code !== undefined && code >= 500);
+      if (retryable) {
+        // Same attempt: keep the key so a retry can never swap twice.
+        setPasswordError(errorMessage(error));
+        return;
+      }
+      setStep('edit');
+      setAttemptKey(null);
+      const known: Partial<Record<number, SwapProblem>> = {
+        [ErrorCode.BELOW_MINIMUM]: 'below',
+        [ErrorCode.ABOVE_MAXIMUM]: 'above',
+        [ErrorCode.INSUFFICIENT_BALANCE]: 'insufficient',
+      };
+      const mapped = code !== undefined ? known[code] : undefined;
+      void showToast(mapped ? (problemText(mapped) ?? errorMessage(error)) : errorMessage(error), 'error');
+      if (mapped === 'insufficient') void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem !== null) return;
+    if (member.data && !member.data.tradePasswordSet) {
+      setStep('need-password');
+      return;
+    }
+    setStep('confirm');
+  };
+
+  const max = () => {
+    if (balance === null) return;
+    const cap = compare(balance, pair.maxAmount) < 0 ? balance : pair.maxAmount;
+    setAmount(formatAmountFloor(cap, pair.fromPrecision));
+    setTouched(true);
+  };
+
+  const error = touched ? problemText(problem) : null;
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <div className="card stack">
+        <div className="swap-pairs">
+          <select className="swap-select" value={pair.id} onChange={(e) => onPair(e.target.value)} aria-label={t`Pair`}>
+            {pairs.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.fromCurrency} → {p.toCurrency}
+              </option>
+            ))}
+          </select>
+          {reverse && (
+            <button type="button" className="icon-button" aria-label={t`Reverse direction`} onClick={() => onPair(reverse.id)}>
+              <svg
+                width="22"
+                height="22"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                aria-hidden="true"
+              >
+                <path d="M7 4v16M7 4 3 8M7 4l4 4M17 20V4M17 20l-4-4M17 20l4-4" />
+              </svg>
+            </button>
+          )}
+        </div>
+        <TextField
+          label={t`You pay (${pair.fromCurrency})`}
+          value={amount}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={`${pair.minAmount} – ${pair.maxAmount}`}
+          onValueChange={(v) => {
+            const text = v.replace(',', '.');
+            if (isAmountDraft(text, pair.fromPrecision)) setAmount(text);
+          }}
+          error={error}
+          hint={
+            <span className="swap-balance">
+              <Trans>
+                Available:{' '}
+                <Amount value={balance ?? '0'} places={pair.fromPrecision} symbol={pair.fromCurrency} hidden={hidden} />
+              </Trans>
+            </span>
+          }
+          end={
+            <button type="button" className="link-button" onClick={max} disabled={balance === null}>
+              <Trans>Max</Trans>
+            </button>
+          }
+        />
+        <div className="swap-out" aria-live="polite">
+          <span className="muted">
+            <Trans>You receive</Trans>
+          </span>
+          <output className="swap-out__value">
+            <Amount value={out ?? '0'} places={pair.toPrecision} symbol={pair.toCurrency} />
+          </output>
+        </div>
+        <dl className="swap-facts">
+          <dt>
+            <Trans>Rate</Trans>
+          </dt>
+          <dd>
+            <bdi dir="ltr">
+              1 {pair.fromCurrency} = {pair.rate} {pair.toCurrency}
+            </bdi>
+          </dd>
+          <dt>
+            <Trans>Limits</Trans>
+          </dt>
+          <dd>
+            <bdi dir="ltr">
+              {pair.minAmount} – {pair.maxAmount} {pair.fromCurrency}
+            </bdi>
+          </dd>
+        </dl>
+      </div>
+      <button type="submit" className="button button--block">
+        <Trans>Swap</Trans>
+      </button>
+
+      <ConfirmDialog
+        open={step === 'confirm'}
+        title={t`Confirm swap`}
+        confirmLabel={t`Confirm`}
+        onClose={() => setStep((s) => (s === 'confirm' ? 'edit' : s))}
+        onConfirm={() => {
+          setAttemptKey(crypto.randomUUID());
+          setPasswordError(null);
+          setStep('password');
+        }}
+      >
+        <dl className="swap-facts">
+          <dt>
+            <Trans>You pay</Trans>
+          </dt>
+          <dd>
+            <Amount value={amount || '0'} places={pair.fromPrecision} symbol={pair.fromCurrency} />
+          </dd>
+          <dt>
+            <Trans>You receive</Trans>
+          </dt>
+          <dd>
+            <Amount value={out ?? '0'} places={pair.toPrecision} symbol={pair.toCurrency} />
+          </dd>
+          <dt>
+            <Trans>Rate</Trans>
+          </dt>
+          <dd>
+            <bdi dir="ltr">
+              1 {pair.fromCurrency} = {pair.rate} {pair.toCurrency}
+            </bdi>
+          </dd>
+        </dl>
+      </ConfirmDialog>
+      <CodeDialog
+        open={step === 'password'}
+        kind="trade-password"
+        error={passwordError}
+        pending={mutation.isPending}
+        onClose={() => {
+          if (mutation.isPending) return;
+          setStep((s) => (s === 'password' ? 'edit' : s));
+          setAttemptKey(null);
+        }}
+        onSubmit={(code) => {
+          if (!attemptKey) return;
+          setPasswordError(null);
+          mutation.mutate({ tradePassword: code, key: attemptKey });
+        }}
+      />
+      <TradePasswordRequiredDialog open={step === 'need-password'} onClose={() => setStep('edit')} />
+    </form>
   );
 }

@@ -6,6 +6,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 
 export async function sendSmtp(url: string, to: string, subject: string, body: string): Promise<void> {
+  if (/[<>\s]/.test(to)) throw new Error('smtp: refusing a recipient with <, > or whitespace');
   const u = new URL(url);
   const secure = u.protocol === 'smtps:';
   const port = Number(u.port || (secure ? 465 : 25));

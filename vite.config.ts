@@ -29,7 +29,9 @@ export default defineConfig({
     babel({
       presets: [
         {
-          preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
+          // Keep source messages in the bundle: a message missing from a catalog falls back to English
+          // instead of showing its hashed id.
+          preset: { plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]] },
           rolldown: { filter: { code: /from ["']@lingui\/(core|react)\/macro["']/ } },
         },
       ],

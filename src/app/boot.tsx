@@ -15,6 +15,7 @@ import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
 import { initSession } from './session-deps';
+import { claimInstance, InstanceGate } from './single-instance';
 import { appStore } from './store';
 
 export async function boot(container: HTMLElement): Promise<void> {
@@ -27,11 +28,14 @@ export async function boot(container: HTMLElement): Promise<void> {
   initSession({ queryClient, navigate: (to) => void router.navigate({ to, replace: true }) });
   if (appStore.get().token) void import('./session').then((m) => m.loadSessionData()).catch(() => {});
 
+  claimInstance();
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <InstanceGate>
+            <RouterProvider router={router} />
+          </InstanceGate>
         </QueryClientProvider>
       </I18nProvider>
     </StrictMode>,

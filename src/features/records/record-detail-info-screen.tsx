@@ -1,12 +1,74 @@
+/** Record detail info: every technical field of the record, exactly as stored. */
 import { useLingui } from '@lingui/react/macro';
+import { useSearch } from '@tanstack/react-router';
+import { errorMessage } from '../../app/error-messages';
+import { useOnline } from '../../app/use-online';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { SkeletonRows } from '../../ui/skeleton';
+import { UpdatedMark } from '../../ui/updated-mark';
+import { isDust } from './model/dust';
+import { formatRecordTime, recordStatusLabel, recordTypeLabel } from './model/record-labels';
+import { AddressValue, DetailRow } from './record-detail-screen';
+import { useDustRules } from './use-dust';
+import { useRecord } from './use-record';
+import './records.css';
 
 export function RecordDetailInfoScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const id = useSearch({ from: '/pages/record/detail-info', select: (s) => s.id });
+  const query = useRecord(id);
+  const { threshold, prices } = useDustRules();
+  const r = query.data;
+  const dust = r ? isDust(r, prices, threshold) : false;
+  const code = (text: string) => (
+    <bdi dir="ltr" className="mono">
+      {text}
+    </bdi>
+  );
   return (
     <Page title={t`Transaction info`}>
-      <ScreenPending />
+      {r ? (
+        <>
+          <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online && !query.isPlaceholderData} />
+          <dl className="detail card">
+            <DetailRow label={t`Record ID`}>{code(r.id)}</DetailRow>
+            <DetailRow label={t`Type`}>
+              {recordTypeLabel(r.type)} ({code(r.type)})
+            </DetailRow>
+            <DetailRow label={t`Direction`}>{r.direction === 'in' ? t`Incoming` : t`Outgoing`}</DetailRow>
+            <DetailRow label={t`Status`}>
+              {recordStatusLabel(r.status)} ({code(r.status)})
+            </DetailRow>
+            <DetailRow label={t`Currency`}>{r.currency}</DetailRow>
+            <DetailRow label={t`Network`}>{r.network}</DetailRow>
+            <DetailRow label={t`Amount`}>{code(r.amount)}</DetailRow>
+            <DetailRow label={t`Fee`}>{code(r.fee)}</DetailRow>
+            <DetailRow label={t`Payment address`}>
+              <AddressValue value={r.fromAddress} copyLabel={t`Copy payment address`} copyable={!dust} />
+            </DetailRow>
+            <DetailRow label={t`Receiving address`}>
+              <AddressValue value={r.toAddress} copyLabel={t`Copy receiving address`} copyable={!dust} />
+            </DetailRow>
+            <DetailRow label={t`Transaction ID`}>
+              <AddressValue value={r.txId} copyLabel={t`Copy transaction ID`} copyable />
+            </DetailRow>
+            <DetailRow label={t`Reason`}>{r.reason ?? '—'}</DetailRow>
+            <DetailRow label={t`Created`}>
+              {formatRecordTime(r.createdAt, i18n.locale, 'medium')} {code(r.createdAt)}
+            </DetailRow>
+            <DetailRow label={t`Updated`}>
+              {formatRecordTime(r.updatedAt, i18n.locale, 'medium')} {code(r.updatedAt)}
+            </DetailRow>
+          </dl>
+        </>
+      ) : query.isError ? (
+        <p className="empty-state" role="alert">
+          {errorMessage(query.error)}
+        </p>
+      ) : (
+        <SkeletonRows rows={8} height={44} />
+      )}
     </Page>
   );
 }

@@ -1,12 +1,105 @@
-import { useLingui } from '@lingui/react/macro';
+/**
+ * Record detail (SPEC §2): amount, receiving and payment address, transaction id (copy), status,
+ * time and reason. Addresses of dust records get no copy shortcut (they exist to be copied by mistake).
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../app/error-messages';
+import { useAppStore } from '../../app/store';
+import { useOnline } from '../../app/use-online';
+import { Amount } from '../../ui/amount';
+import { CopyButton } from '../../ui/copy-button';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { SkeletonRows } from '../../ui/skeleton';
+import { UpdatedMark } from '../../ui/updated-mark';
+import { isDust } from './model/dust';
+import { formatRecordTime, recordTypeLabel } from './model/record-labels';
+import { StatusBadge } from './record-row';
+import { useDustRules } from './use-dust';
+import { useRecord } from './use-record';
+import './records.css';
+
+export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="detail-row">
+      <dt className="muted">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function AddressValue({ value, copyLabel, copyable }: { value: string | null; copyLabel: string; copyable: boolean }) {
+  if (!value) return <span className="muted">—</span>;
+  return (
+    <span className="detail-copy">
+      <bdi dir="ltr" className="mono">
+        {value}
+      </bdi>
+      {copyable && <CopyButton text={value} label={copyLabel} />}
+    </span>
+  );
+}
 
 export function RecordDetailScreen() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const id = useSearch({ from: '/pages/record/detail', select: (s) => s.id });
+  const query = useRecord(id);
+  const hidden = !useAppStore((s) => s.isShowAmount);
+  const { threshold, prices } = useDustRules();
+  const record = query.data;
+  const dust = record ? isDust(record, prices, threshold) : false;
+
   return (
-    <Page title={t`Record details`}>
-      <ScreenPending />
+    <Page title={t`Record details`} backTo="/pages/record/index">
+      {record ? (
+        <>
+          <section className="detail-hero card" data-dust={dust ? 'true' : undefined}>
+            <span className="muted">{recordTypeLabel(record.type)}</span>
+            <strong className="detail-hero__amount" data-direction={record.direction}>
+              {!hidden && <span aria-hidden="true">{record.direction === 'in' ? '+' : '−'}</span>}
+              <Amount value={record.amount} places={6} symbol={record.currency} hidden={hidden} />
+            </strong>
+            <StatusBadge status={record.status} />
+            {!query.isPlaceholderData && <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online} />}
+          </section>
+          {dust && (
+            <p className="notice notice--warning" role="note">
+              <Trans>
+                This is a very small incoming transfer. Such transfers are often sent from lookalike addresses so that you copy
+                them by mistake. Never send to an address taken from this record.
+              </Trans>
+            </p>
+          )}
+          <dl className="detail card">
+            <DetailRow label={t`Fee`}>
+              <Amount value={record.fee} places={6} symbol={record.currency} hidden={hidden} />
+            </DetailRow>
+            <DetailRow label={t`Network`}>{record.network}</DetailRow>
+            <DetailRow label={t`Receiving address`}>
+              <AddressValue value={record.toAddress} copyLabel={t`Copy receiving address`} copyable={!dust} />
+            </DetailRow>
+            <DetailRow label={t`Payment address`}>
+              <AddressValue value={record.fromAddress} copyLabel={t`Copy payment address`} copyable={!dust} />
+            </DetailRow>
+            <DetailRow label={t`Transaction ID`}>
+              <AddressValue value={record.txId} copyLabel={t`Copy transaction ID`} copyable />
+            </DetailRow>
+            <DetailRow label={t`Time`}>{formatRecordTime(record.createdAt, i18n.locale, 'medium')}</DetailRow>
+            {record.reason && <DetailRow label={t`Reason`}>{record.reason}</DetailRow>}
+          </dl>
+          <Link to="/pages/record/detail-info" search={{ id: record.id }} className="button button--secondary button--block">
+            <Trans>More details</Trans>
+          </Link>
+        </>
+      ) : query.isError ? (
+        <p className="empty-state" role="alert">
+          {errorMessage(query.error)}
+        </p>
+      ) : (
+        <SkeletonRows rows={5} height={52} />
+      )}
     </Page>
   );
 }

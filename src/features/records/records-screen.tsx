@@ -1,12 +1,113 @@
-import { useLingui } from '@lingui/react/macro';
+/**
+ * Records (SPEC §2): tabs All, Incoming, Outgoing, Failed; a virtualised paged list with
+ * pull-to-refresh and an end message. Dust is collapsed behind a toggle. Works from the persisted
+ * cache offline, with an "offline · updated" mark.
+ */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { recordsInfiniteQueryOptions } from '../../api/money';
+import { queryKeys } from '../../api/query-keys';
+import { useOnline } from '../../app/use-online';
+import type { RecordTab } from '../../contract/money';
+import { InfiniteList } from '../../ui/infinite-list';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { SkeletonRows } from '../../ui/skeleton';
+import { Tabs, tabPanelProps } from '../../ui/tabs';
+import { UpdatedMark } from '../../ui/updated-mark';
+import { DustThresholdDialog } from './dust-threshold-dialog';
+import { splitDust } from './model/dust';
+import { RecordRow } from './record-row';
+import { useDustRules } from './use-dust';
+import './records.css';
 
 export function RecordsScreen() {
   const { t } = useLingui();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const tab: RecordTab = useSearch({ from: '/pages/record/index', select: (s) => s.tab ?? 'all' });
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery(recordsInfiniteQueryOptions({ tab }));
+  const { threshold, prices } = useDustRules();
+  const [showDust, setShowDust] = useState(false);
+  const [editing, setEditing] = useState(false);
+
+  const records = query.data?.pages.flatMap((p) => p.list) ?? [];
+  const { dust, visible } = splitDust(records, prices, threshold);
+  const items = visible(showDust);
+  const tabs = [
+    { value: 'all' as const, label: t`All` },
+    { value: 'in' as const, label: t`Incoming` },
+    { value: 'out' as const, label: t`Outgoing` },
+    { value: 'failed' as const, label: t`Failed` },
+  ];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.records.lists });
+
   return (
-    <Page title={t`Records`}>
-      <ScreenPending />
+    <Page
+      title={t`Records`}
+      actions={
+        <button type="button" className="icon-button" onClick={() => setEditing(true)} aria-label={t`Small transfer filter`}>
+          <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+            <path d="M4 6h16M7 12h10M10 18h4" />
+          </svg>
+        </button>
+      }
+    >
+      <Tabs
+        label={t`Record type`}
+        tabs={tabs}
+        value={tab}
+        idPrefix="records"
+        onChange={(next) => void navigate({ to: '/pages/record/index', search: { tab: next }, replace: true })}
+      />
+      <div {...tabPanelProps('records', tab)} className="records-panel">
+        <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online} />
+        <PullToRefresh onRefresh={refresh}>
+          {dust.size > 0 && (
+            <button type="button" className="dust-toggle" aria-expanded={showDust} onClick={() => setShowDust((v) => !v)}>
+              {showDust
+                ? t`Hide small incoming transfers`
+                : plural(dust.size, {
+                    one: '# small incoming transfer hidden',
+                    other: '# small incoming transfers hidden',
+                  })}
+            </button>
+          )}
+          {query.data ? (
+            <InfiniteList
+              items={items}
+              getKey={(r) => r.id}
+              renderItem={(r) => <RecordRow record={r} dust={dust.has(r.id)} />}
+              estimateSize={76}
+              hasNextPage={query.hasNextPage}
+              isFetchingNextPage={query.isFetchingNextPage}
+              fetchNextPage={query.fetchNextPage}
+              label={t`Records`}
+              empty={
+                <p className="empty-state">
+                  <Trans>No records yet.</Trans>
+                </p>
+              }
+            />
+          ) : query.isError ? (
+            <div className="empty-state stack">
+              <p>
+                <Trans>Records could not be loaded.</Trans>
+              </p>
+              <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+                <Trans>Try again</Trans>
+              </button>
+            </div>
+          ) : (
+            <SkeletonRows rows={6} height={68} />
+          )}
+        </PullToRefresh>
+      </div>
+      {editing && <DustThresholdDialog open onClose={() => setEditing(false)} current={threshold} />}
     </Page>
   );
 }

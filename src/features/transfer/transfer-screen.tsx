@@ -1,12 +1,457 @@
-import { useLingui } from '@lingui/react/macro';
+/**
+ * Transfer (SPEC §2, §5): channel, receiving address (paste, scan, checksum) with address-poisoning
+ * protection, amount with Max and the channel's limits, trade password (+ authenticator when bound),
+ * a confirmation sheet and one Idempotency-Key per attempt. Refused while offline, never queued.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
+import {
+  addressBookQueryOptions,
+  channelDetailQueryOptions,
+  walletCurrenciesQueryOptions,
+  withdrawChannelsQueryOptions,
+} from '../../api/money';
+import { errorMessage } from '../../app/error-messages';
+import { useAppStore } from '../../app/store';
+import { useOnline } from '../../app/use-online';
+import { ErrorCode } from '../../contract/errors';
+import { lastCopiedText, readClipboard } from '../../lib/clipboard/clipboard';
+import { Amount } from '../../ui/amount';
+import { CodeDialog } from '../../ui/code-dialog';
+import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { SkeletonRows } from '../../ui/skeleton';
+import { showToast } from '../../ui/toast';
+import { TradePasswordRequiredDialog } from '../../ui/trade-password-required';
+import { AddressCompareDialog } from './components/address-compare-dialog';
+import { ConfirmSheet } from './components/confirm-sheet';
+import { RetryDialog } from './components/retry-dialog';
+import { checkAddress, isClipboardMismatch } from './model/address-checks';
+import { type AmountProblem, checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/amount-checks';
+import { useSendTransfer } from './use-send-transfer';
+import './transfer.css';
+
+type Step = 'form' | 'confirm' | 'password' | 'google' | 'compare' | 'set-password';
 
 export function TransferScreen() {
   const { t } = useLingui();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const search = useSearch({ from: '/pages/index/transfer' });
+  const storeUser = useAppStore((s) => s.userInfo);
+  const storeChannel = useAppStore((s) => s.myChannels);
+
+  const channels = useQuery(withdrawChannelsQueryOptions());
+  const wallet = useQuery(walletQueryOptions());
+  const book = useQuery({ ...addressBookQueryOptions(), meta: { inlineErrors: true } });
+  const currencies = useQuery({ ...walletCurrenciesQueryOptions(), meta: { inlineErrors: true } });
+  const member = useQuery({ ...memberInfoQueryOptions(), meta: { persist: true, inlineErrors: true } });
+  const user = member.data ?? storeUser;
+
+  const [pickedChannel, setPickedChannel] = useState<string | null>(null);
+  const [address, setAddress] = useState(search.address ?? '');
+  const [amount, setAmount] = useState(search.amount && isTypingAllowed(search.amount) ? search.amount : '');
+  const [pasteFlag, setPasteFlag] = useState(false);
+  const [overrideFor, setOverrideFor] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const [step, setStep] = useState<Step>('form');
+  const [tradePassword, setTradePassword] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const enabled = (channels.data ?? []).filter((c) => c.enabled);
+  const fromSearch = enabled.find(
+    (c) => c.virtualCurrencyName === search.currency?.toUpperCase() && (!search.network || c.network === search.network),
+  );
+  const channel =
+    enabled.find((c) => c.id === pickedChannel) ??
+    fromSearch ??
+    enabled.find((c) => c.id === storeChannel?.id) ??
+    enabled[0] ??
+    null;
+  const detail = useQuery({ ...channelDetailQueryOptions(channel?.id ?? ''), enabled: Boolean(channel) });
+  const rulesSource = detail.data ?? channel;
+  const asset = wallet.data?.assets.find((a) => a.currency === channel?.virtualCurrencyName && a.network === channel?.network);
+  const balance = asset?.balance ?? '0';
+
+  const contracts = [
+    ...(currencies.data ?? []).map((c) => c.contractAddress),
+    ...(wallet.data?.assets ?? []).map((a) => a.contractAddress),
+    detail.data?.contractAddress ?? null,
+  ].filter((a): a is string => Boolean(a));
+  const known = (book.data ?? []).map((e) => e.address);
+  const verdict = checkAddress(address, { known, contracts, own: wallet.data?.address });
+  const trimmed = address.trim();
+  const lookalike = verdict.kind === 'valid' && verdict.lookalikeOf && overrideFor !== trimmed ? verdict.lookalikeOf : null;
+
+  const rules = rulesSource
+    ? {
+        minAmount: rulesSource.minAmount,
+        maxAmount: rulesSource.maxAmount,
+        fee: rulesSource.fee,
+        precision: rulesSource.precision,
+        balance,
+      }
+    : null;
+  const amountProblem = rules ? checkAmount(amount, rules) : 'required';
+
+  const amountText = (p: AmountProblem): string => {
+    const cur = channel?.virtualCurrencyName ?? '';
+    switch (p) {
+      case 'required':
+        return t`Enter an amount.`;
+      case 'format':
+        return t`Enter a valid amount, for example 12.5.`;
+      case 'decimals':
+        return t`At most ${rules?.precision ?? 0} decimal places for ${cur}.`;
+      case 'belowMin':
+        return t`The transfer amount is below the minimum limit (${rules?.minAmount} ${cur}).`;
+      case 'aboveMax':
+        return t`The transfer amount exceeds the maximum limit (${rules?.maxAmount} ${cur}).`;
+      case 'insufficient':
+        return t`Insufficient balance: the amount plus the ${rules?.fee} ${cur} fee is more than you have.`;
+    }
+  };
+  const addressError =
+    verdict.kind === 'empty'
+      ? submitted
+        ? t`Enter the receiving address.`
+        : null
+      : verdict.kind === 'invalid'
+        ? t`This is not a valid Tron address: the checksum does not match. Check it character by character.`
+        : lookalike
+          ? t`Blocked: this address looks like one you sent to before but differs in the middle. It may be an address-poisoning scam.`
+          : null;
+  const showAmountError = submitted || (amount !== '' && amountProblem !== 'required');
+
+  const sender = useSendTransfer({
+    onSuccess: (record) => {
+      setTradePassword('');
+      setStep('form');
+      void showToast(t`Transfer submitted`, 'success');
+      void navigate({ to: '/pages/record/detail', search: { id: record.id }, replace: true });
+    },
+    onRefused: (error) => {
+      const code = (error as { code?: number }).code;
+      if (code === ErrorCode.TRADE_PASSWORD_WRONG || code === ErrorCode.ACCOUNT_LOCKED) {
+        setCodeError(errorMessage(error));
+        setStep('password');
+      } else if (code === ErrorCode.GOOGLE_CODE_WRONG) {
+        setCodeError(errorMessage(error));
+        setStep('google');
+      } else if (code === ErrorCode.TRADE_PASSWORD_NOT_SET) {
+        setStep('set-password');
+      } else {
+        setTradePassword('');
+        setFormError(errorMessage(error));
+        setStep('form');
+      }
+    },
+  });
+
+  const offlineReason = online
+    ? null
+    : t`You are offline. Transfers are refused while offline and never queued; reconnect and try again.`;
+
+  const next = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setFormError(null);
+    if (!channel || verdict.kind !== 'valid' || amountProblem) return;
+    if (lookalike) {
+      setStep('compare');
+      return;
+    }
+    if (offlineReason) return;
+    if (user && !user.tradePasswordSet) {
+      setStep('set-password');
+      return;
+    }
+    setStep('confirm');
+  };
+
+  const paste = async () => {
+    const text = await readClipboard();
+    if (text === null) {
+      void showToast(t`Could not read the clipboard. Paste into the field instead.`, 'error');
+      return;
+    }
+    setAddress(text.trim());
+    setPasteFlag(isClipboardMismatch(text, lastCopiedText()));
+  };
+
+  const warnings = [];
+  if (verdict.kind === 'valid' && !lookalike) {
+    if (verdict.isContract)
+      warnings.push(
+        <p key="contract" className="notice notice--danger" role="alert">
+          <Trans>This is a token contract address, not a wallet. Tokens sent to a contract are usually lost forever.</Trans>
+        </p>,
+      );
+    if (pasteFlag)
+      warnings.push(
+        <p key="clipboard" className="notice notice--danger" role="alert">
+          <Trans>The pasted address is not the one you copied in this app. Malware may have replaced it in your clipboard.</Trans>
+        </p>,
+      );
+    if (verdict.isSelf)
+      warnings.push(
+        <p key="self" className="notice notice--warning">
+          <Trans>This is your own wallet address.</Trans>
+        </p>,
+      );
+    if (verdict.firstTime)
+      warnings.push(
+        <p key="first" className="notice notice--warning" data-testid="first-time-warning">
+          <Trans>You have never sent to this address before. Check it carefully: transfers cannot be reversed.</Trans>
+        </p>,
+      );
+    if (verdict.lookalikeOf && overrideFor === trimmed)
+      warnings.push(
+        <p key="override" className="notice notice--danger">
+          <Trans>You chose to use an address that looks like a known one. Make sure it is right.</Trans>
+        </p>,
+      );
+  }
+  const needsAck =
+    verdict.kind === 'valid' && (verdict.isContract || pasteFlag || (verdict.lookalikeOf !== null && overrideFor === trimmed));
+
+  if (channels.isPending) {
+    return (
+      <Page title={t`Transfer`}>
+        <SkeletonRows rows={5} height={60} />
+      </Page>
+    );
+  }
+  const cur = channel?.virtualCurrencyName ?? '';
+  const precision = rulesSource?.precision ?? 6;
   return (
     <Page title={t`Transfer`}>
-      <ScreenPending />
+      {offlineReason && (
+        <p className="notice notice--warning" role="alert">
+          {offlineReason}
+        </p>
+      )}
+      {!channel ? (
+        <p className="empty-state">
+          <Trans>No transfer channel is available right now.</Trans>
+        </p>
+      ) : (
+        <form className="stack transfer" onSubmit={next} noValidate>
+          <label className="field">
+            <span className="field__label">{t`Network and asset`}</span>
+            <select
+              className="select-input"
+              value={channel.id}
+              onChange={(e) => {
+                setPickedChannel(e.target.value);
+                setFormError(null);
+              }}
+            >
+              {enabled.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.virtualCurrencyName} · {c.network}
+                </option>
+              ))}
+            </select>
+          </label>
+
+          <TextField
+            label={t`Receiving address`}
+            value={address}
+            onValueChange={(v) => {
+              setAddress(v);
+              setPasteFlag(false);
+            }}
+            placeholder={t`Tron address starting with T`}
+            autoComplete="off"
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            dir="ltr"
+            className="mono"
+            error={addressError}
+            end={
+              <>
+                <button type="button" className="link-button" onClick={() => void paste()}>
+                  {t`Paste`}
+                </button>
+                <Link to="/pages/index/scan" className="icon-button" aria-label={t`Scan QR code`}>
+                  <svg
+                    width="22"
+                    height="22"
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    aria-hidden="true"
+                  >
+                    <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16" />
+                  </svg>
+                </Link>
+              </>
+            }
+          />
+          {lookalike && (
+            <button type="button" className="button button--secondary" onClick={() => setStep('compare')}>
+              <Trans>Compare with the known address</Trans>
+            </button>
+          )}
+          {warnings}
+
+          <TextField
+            label={t`Amount`}
+            value={amount}
+            inputMode="decimal"
+            autoComplete="off"
+            dir="ltr"
+            onValueChange={(v) => {
+              const text = v.replace(',', '.');
+              if (isTypingAllowed(text)) setAmount(text);
+              setFormError(null);
+            }}
+            error={showAmountError && amountProblem ? amountText(amountProblem) : null}
+            end={
+              <>
+                <span className="muted">{cur}</span>
+                <button type="button" className="link-button" onClick={() => rules && setAmount(maxSendable(rules))}>
+                  {t`Max`}
+                </button>
+              </>
+            }
+          />
+          <dl className="transfer__facts">
+            <div>
+              <dt>{t`Available`}</dt>
+              <dd data-testid="available">
+                <Amount value={balance} places={precision} symbol={cur} />
+              </dd>
+            </div>
+            <div>
+              <dt>{t`Fee`}</dt>
+              <dd>{rulesSource && <Amount value={rulesSource.fee} places={precision} symbol={cur} />}</dd>
+            </div>
+            <div>
+              <dt>{t`Limits`}</dt>
+              <dd>
+                {rulesSource && (
+                  <>
+                    <Amount value={rulesSource.minAmount} places={precision} /> –{' '}
+                    <Amount value={rulesSource.maxAmount} places={precision} symbol={cur} />
+                  </>
+                )}
+              </dd>
+            </div>
+            {detail.data && (
+              <div>
+                <dt>{t`Arrival`}</dt>
+                <dd>{t`about ${detail.data.arrivalMinutes} min`}</dd>
+              </div>
+            )}
+          </dl>
+          {formError && (
+            <p className="notice notice--danger" role="alert">
+              {formError}
+            </p>
+          )}
+          <button type="submit" className="button button--block" disabled={Boolean(offlineReason) || sender.pending}>
+            <Trans>Next</Trans>
+          </button>
+        </form>
+      )}
+
+      {channel && verdict.kind === 'valid' && !amountProblem && rules && (
+        <ConfirmSheet
+          open={step === 'confirm'}
+          details={{
+            amount: amount.trim(),
+            fee: rules.fee,
+            total: totalDebit(amount.trim(), rules.fee),
+            currency: cur,
+            network: channel.network,
+            precision,
+            address: trimmed,
+          }}
+          warnings={warnings}
+          needsAck={needsAck}
+          disabledReason={offlineReason}
+          onClose={() => setStep((s) => (s === 'confirm' ? 'form' : s))}
+          onConfirm={() => {
+            setCodeError(null);
+            setStep('password');
+          }}
+        />
+      )}
+      <CodeDialog
+        open={step === 'password' && !sender.unknownOutcome}
+        kind="trade-password"
+        error={codeError}
+        pending={sender.pending}
+        onClose={() => setStep((s) => (s === 'password' ? 'form' : s))}
+        onSubmit={(code) => {
+          setTradePassword(code);
+          if (user?.googleBound) {
+            setCodeError(null);
+            setStep('google');
+          } else {
+            // State updates are async; send with the code directly.
+            setCodeError(null);
+            sendWith(code);
+          }
+        }}
+      />
+      <CodeDialog
+        open={step === 'google' && !sender.unknownOutcome}
+        kind="authenticator"
+        error={codeError}
+        pending={sender.pending}
+        onClose={() => setStep((s) => (s === 'google' ? 'form' : s))}
+        onSubmit={(code) => sendWith(tradePassword, code)}
+      />
+      {lookalike && verdict.kind === 'valid' && verdict.lookalikeOf && (
+        <AddressCompareDialog
+          open={step === 'compare'}
+          entered={trimmed}
+          known={verdict.lookalikeOf}
+          onClose={() => setStep((s) => (s === 'compare' ? 'form' : s))}
+          onOverride={() => {
+            setOverrideFor(trimmed);
+            setStep('form');
+          }}
+        />
+      )}
+      <TradePasswordRequiredDialog open={step === 'set-password'} onClose={() => setStep('form')} />
+      <RetryDialog
+        open={sender.unknownOutcome}
+        pending={sender.pending}
+        online={online}
+        onRetry={sender.retry}
+        onClose={() => {
+          if (sender.pending) return;
+          sender.abandon();
+          setStep('form');
+          setFormError(t`The outcome of the last transfer is unknown. Check your records before sending again.`);
+        }}
+      />
     </Page>
   );
+
+  function sendWith(password: string, googleCode?: string) {
+    if (!channel || !navigator.onLine) {
+      setFormError(offlineReason ?? t`You are offline.`);
+      setStep('form');
+      return;
+    }
+    setCodeError(null);
+    sender.send({
+      channelId: channel.id,
+      address: trimmed,
+      amount: amount.trim(),
+      tradePassword: password,
+      ...(googleCode ? { googleCode } : {}),
+    });
+  }
 }

@@ -1,12 +1,208 @@
-import { useLingui } from '@lingui/react/macro';
+/**
+ * Home tab (SPEC §2): wallet name and address, the total and each asset's balance and value in the
+ * chosen currency unit, network select and token search, hide-balance, pull-to-refresh, and the
+ * shortcuts to transfer, receive, scan and records. Renders from the persisted cache offline.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { walletQueryOptions } from '../../api/member';
+import { appConfigQueryOptions } from '../../api/misc';
+import { queryKeys } from '../../api/query-keys';
+import { appStore, useAppStore } from '../../app/store';
+import { useOnline } from '../../app/use-online';
+import { Amount } from '../../ui/amount';
+import { CopyButton } from '../../ui/copy-button';
+import { TextField } from '../../ui/field';
+import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { Skeleton, SkeletonRows } from '../../ui/skeleton';
+import { UpdatedMark } from '../../ui/updated-mark';
+import { AssetList } from './asset-list';
+import { ALL_NETWORKS, filterAssets, networksOf, pickFiat, totalValue } from './model/assets';
+import { useUnreadFlag } from './use-unread-flag';
+import { ReceiveIcon, RecordsIcon, RefreshIcon, ScanIcon, SearchIcon, SendIcon } from './wallet-icons';
+import './home.css';
 
-export function HomeScreen() {
+export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
   const { t } = useLingui();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const wallet = useQuery(walletQueryOptions());
+  const config = useQuery({ ...appConfigQueryOptions(), meta: { persist: true, inlineErrors: true } });
+  const showAmount = useAppStore((s) => s.isShowAmount);
+  const savedFiat = useAppStore((s) => s.currencyInfo?.code);
+  const [network, setNetwork] = useState(ALL_NETWORKS);
+  const [search, setSearch] = useState('');
+  useUnreadFlag();
+
+  useEffect(() => {
+    if (wallet.data) appStore.set({ walletInfo: wallet.data });
+  }, [wallet.data]);
+
+  const fiat = pickFiat(savedFiat, config.data?.fiatRates);
+  const assets = wallet.data?.assets ?? [];
+  const shown = filterAssets(assets, network, search);
+  const hidden = !showAmount;
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.wallet }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.notify.unread }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.config }),
+    ]);
+
   return (
-    <Page title={t`Home`} tab>
-      <ScreenPending />
+    <Page
+      title={t`Home`}
+      tab
+      actions={
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => void refresh()}
+          disabled={!online || wallet.isFetching}
+          aria-label={online ? t`Refresh` : t`Refresh (needs a connection)`}
+        >
+          <RefreshIcon />
+        </button>
+      }
+    >
+      <PullToRefresh onRefresh={refresh}>
+        <div className="home">
+          {activation}
+          <section className="wallet-card" aria-labelledby="wallet-name">
+            {wallet.data ? (
+              <>
+                <div className="row">
+                  <h2 id="wallet-name" className="wallet-card__name">
+                    {wallet.data.name}
+                  </h2>
+                  <span className="spacer" />
+                  <UpdatedMark updatedAt={wallet.dataUpdatedAt} show={!online} />
+                </div>
+                <div className="wallet-card__address">
+                  <bdi dir="ltr" className="mono" data-testid="wallet-address">
+                    {wallet.data.address}
+                  </bdi>
+                  <CopyButton text={wallet.data.address} label={t`Copy address`} />
+                </div>
+                <div className="wallet-card__total">
+                  <span className="muted">
+                    <Trans>Total assets ({fiat.code})</Trans>
+                  </span>
+                  <div className="row">
+                    <Amount value={totalValue(assets, fiat)} places={2} hidden={hidden} className="wallet-card__sum" />
+                    <button
+                      type="button"
+                      className="icon-button"
+                      onClick={() => appStore.set({ isShowAmount: !showAmount })}
+                      aria-pressed={hidden}
+                      aria-label={hidden ? t`Show balances` : t`Hide balances`}
+                    >
+                      {hidden ? <EyeOffIcon /> : <EyeIcon />}
+                    </button>
+                  </div>
+                </div>
+              </>
+            ) : (
+              <div className="stack" aria-busy="true">
+                <h2 id="wallet-name" className="visually-hidden">
+                  <Trans>Wallet</Trans>
+                </h2>
+                <Skeleton width="40%" height={20} />
+                <Skeleton width="85%" height={44} />
+                <Skeleton width="55%" height={56} />
+              </div>
+            )}
+          </section>
+
+          <nav className="shortcuts" aria-label={t`Wallet actions`}>
+            {online ? (
+              <Link to="/pages/index/transfer" className="shortcut">
+                <span className="shortcut__icon">
+                  <SendIcon />
+                </span>
+                {t`Transfer`}
+              </Link>
+            ) : (
+              <button type="button" className="shortcut" disabled aria-describedby="transfer-offline">
+                <span className="shortcut__icon">
+                  <SendIcon />
+                </span>
+                {t`Transfer`}
+              </button>
+            )}
+            <Link to="/pages/index/receive" className="shortcut">
+              <span className="shortcut__icon">
+                <ReceiveIcon />
+              </span>
+              {t`Receive`}
+            </Link>
+            <Link to="/pages/index/scan" className="shortcut">
+              <span className="shortcut__icon">
+                <ScanIcon />
+              </span>
+              {t`Scan`}
+            </Link>
+            <Link to="/pages/record/index" className="shortcut">
+              <span className="shortcut__icon">
+                <RecordsIcon />
+              </span>
+              {t`Records`}
+            </Link>
+          </nav>
+          {!online && (
+            <p id="transfer-offline" className="field__hint">
+              <Trans>Transfers need a connection. They are never queued while offline.</Trans>
+            </p>
+          )}
+
+          <section className="assets" aria-labelledby="assets-title">
+            <h2 id="assets-title" className="section-title">
+              <Trans>Assets</Trans>
+            </h2>
+            <div className="assets__filters">
+              <label className="select">
+                <span className="visually-hidden">{t`Network`}</span>
+                <select value={network} onChange={(e) => setNetwork(e.target.value)}>
+                  <option value={ALL_NETWORKS}>{t`All networks`}</option>
+                  {networksOf(assets).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <TextField
+                label={t`Search tokens`}
+                hideLabel
+                type="search"
+                placeholder={t`Search tokens`}
+                value={search}
+                onValueChange={setSearch}
+                start={<SearchIcon className="muted" />}
+              />
+            </div>
+            {wallet.data ? (
+              <AssetList assets={shown} fiat={fiat} hidden={hidden} />
+            ) : wallet.isError ? (
+              <div className="empty-state stack">
+                <p>
+                  <Trans>The wallet could not be loaded.</Trans>
+                </p>
+                <button type="button" className="button button--secondary" onClick={() => void wallet.refetch()}>
+                  <Trans>Try again</Trans>
+                </button>
+              </div>
+            ) : (
+              <SkeletonRows rows={3} height={64} />
+            )}
+          </section>
+        </div>
+      </PullToRefresh>
     </Page>
   );
 }

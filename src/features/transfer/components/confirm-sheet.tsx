@@ -1,0 +1,98 @@
+/** The last look before sending: amount, fee, total, network and the full address, with any warnings. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ReactNode, useState } from 'react';
+import { Amount } from '../../../ui/amount';
+import { Dialog } from '../../../ui/dialog';
+
+export interface ConfirmDetails {
+  amount: string;
+  fee: string;
+  total: string;
+  currency: string;
+  network: string;
+  precision: number;
+  address: string;
+}
+
+export function ConfirmSheet({
+  open,
+  details,
+  warnings,
+  needsAck,
+  onConfirm,
+  onClose,
+  disabledReason,
+}: {
+  open: boolean;
+  details: ConfirmDetails;
+  warnings: ReactNode[];
+  /** Risky recipients (contract, clipboard mismatch) must be acknowledged. */
+  needsAck: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  disabledReason: string | null;
+}) {
+  const { t } = useLingui();
+  const [ack, setAck] = useState(false);
+  const { precision: p, currency: c } = details;
+  return (
+    <Dialog open={open} onClose={onClose} title={t`Confirm transfer`}>
+      <div className="stack">
+        <dl className="summary">
+          <div>
+            <dt>{t`Amount`}</dt>
+            <dd data-testid="confirm-amount">
+              <Amount value={details.amount} places={p} symbol={c} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Fee`}</dt>
+            <dd>
+              <Amount value={details.fee} places={p} symbol={c} />
+            </dd>
+          </div>
+          <div className="summary__total">
+            <dt>{t`Total`}</dt>
+            <dd data-testid="confirm-total">
+              <Amount value={details.total} places={p} symbol={c} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Network`}</dt>
+            <dd>{details.network}</dd>
+          </div>
+          <div className="summary__address">
+            <dt>{t`To`}</dt>
+            <dd>
+              <bdi dir="ltr" className="mono">
+                {details.address}
+              </bdi>
+            </dd>
+          </div>
+        </dl>
+        {warnings}
+        {needsAck && (
+          <label className="check">
+            <input type="checkbox" checked={ack} onChange={(e) => setAck(e.target.checked)} />
+            <span>
+              <Trans>I have read the warning and still want to send to this address.</Trans>
+            </span>
+          </label>
+        )}
+        {disabledReason && (
+          <p className="field__error" role="alert">
+            {disabledReason}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--block"
+          disabled={(needsAck && !ack) || disabledReason !== null}
+          onClick={onConfirm}
+        >
+          <Trans>Confirm and enter trade password</Trans>
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * What the transfer form checks about a destination address before money moves. A valid checksum
+ * proves nothing about intent: address poisoning plants lookalikes (same start and end, different
+ * middle) in a victim's history, hoping the next transfer copies the wrong one. These checks are
+ * pure so they can be tested exhaustively; the screen turns the verdict into warnings and blocks.
+ */
+import { isValidTronAddress } from '../../../lib/tron';
+
+/** How many characters at each end a lookalike shares with the real address. */
+export const LOOKALIKE_EDGE = 4;
+
+export type AddressVerdict =
+  | { kind: 'empty' }
+  | { kind: 'invalid' }
+  | {
+      kind: 'valid';
+      /** A known address that this one imitates (same ends, different middle): blocked until overridden. */
+      lookalikeOf: string | null;
+      /** Never sent to before. */
+      firstTime: boolean;
+      /** The recipient is a token contract (funds sent there are usually lost). */
+      isContract: boolean;
+      /** The user's own wallet address. */
+      isSelf: boolean;
+    };
+
+export interface AddressContext {
+  /** Addresses sent to before (walletAddress/list). */
+  known: readonly string[];
+  /** Contract addresses of the tokens the app knows. */
+  contracts: readonly string[];
+  /** The user's own address, if known. */
+  own?: string | null;
+}
+
+/** Same first and last LOOKALIKE_EDGE characters but not the same address. */
+export function isLookalike(candidate: string, known: string): boolean {
+  if (candidate === known || candidate.length !== known.length || candidate.length <= LOOKALIKE_EDGE * 2) return false;
+  return (
+    candidate.slice(0, LOOKALIKE_EDGE) === known.slice(0, LOOKALIKE_EDGE) &&
+    candidate.slice(-LOOKALIKE_EDGE) === known.slice(-LOOKALIKE_EDGE)
+  );
+}
+
+export function checkAddress(raw: string, ctx: AddressContext): AddressVerdict {
+  const address = raw.trim();
+  if (address === '') return { kind: 'empty' };
+  if (!isValidTronAddress(address)) return { kind: 'invalid' };
+  const isKnown = ctx.known.includes(address);
+  const lookalikeOf = isKnown ? null : (ctx.known.find((k) => isLookalike(address, k)) ?? null);
+  return {
+    kind: 'valid',
+    lookalikeOf,
+    firstTime: !isKnown,
+    isContract: ctx.contracts.includes(address),
+    isSelf: ctx.own === address,
+  };
+}
+
+/** Per-character comparison for the side-by-side view: which positions differ. */
+export function diffCharacters(a: string, b: string): Array<{ pos: number; a: string; b: string; same: boolean }> {
+  const length = Math.max(a.length, b.length);
+  return Array.from({ length }, (_, i) => {
+    const ca = a[i] ?? '';
+    const cb = b[i] ?? '';
+    return { pos: i, a: ca, b: cb, same: ca === cb };
+  });
+}
+
+/**
+ * A pasted address that differs from what this app copied this session (and looks like an
+ * address) may have been swapped by clipboard-hijacking malware. Only flagged when the app did
+ * copy an address: pasting from elsewhere is normal.
+ */
+export function isClipboardMismatch(pasted: string, lastCopied: string | null): boolean {
+  if (!lastCopied || !isValidTronAddress(lastCopied.trim())) return false;
+  const p = pasted.trim();
+  return p !== lastCopied.trim() && (isValidTronAddress(p) || p.startsWith('T'));
+}

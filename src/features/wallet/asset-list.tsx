@@ -1,0 +1,36 @@
+/** The assets of the home screen: balance and value in the display currency, masked in privacy mode. */
+import { Trans } from '@lingui/react/macro';
+import type { WalletAsset } from '../../contract/member';
+import { Amount } from '../../ui/amount';
+import { assetValue, type FiatUnit } from './model/assets';
+
+export function AssetList({ assets, fiat, hidden }: { assets: readonly WalletAsset[]; fiat: FiatUnit; hidden: boolean }) {
+  if (assets.length === 0) {
+    return (
+      <p className="empty-state">
+        <Trans>No tokens match your search.</Trans>
+      </p>
+    );
+  }
+  return (
+    <ul className="asset-list">
+      {assets.map((a) => (
+        <li key={`${a.network}:${a.currency}`} className="asset-row" data-testid={`asset-${a.currency}`}>
+          <span className="asset-row__icon" aria-hidden="true">
+            {a.currency.slice(0, 1)}
+          </span>
+          <span className="asset-row__name">
+            <strong>{a.currency}</strong>
+            <span className="muted">
+              {a.name} · {a.network}
+            </span>
+          </span>
+          <span className="asset-row__amounts">
+            <Amount value={a.balance} places={a.precision} hidden={hidden} className="asset-row__balance" />
+            <Amount value={assetValue(a, fiat)} places={2} symbol={fiat.code} hidden={hidden} className="muted" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

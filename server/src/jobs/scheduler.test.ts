@@ -1,0 +1,60 @@
+/** The running jobs settle withdrawals on their interval and distribute once per period. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dec } from '../services/decimal';
+import { withdrawLocked } from '../services/money';
+import { fundPool } from '../services/pool';
+import { makeUser, resetDb, setupDb, type TestEnv } from '../test/helpers';
+import { startJobs } from './scheduler';
+
+describe('jobs', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await setupDb();
+    await resetDb(env.db);
+  });
+  afterAll(() => env.close());
+
+  it('settles in the background and distributes the current period once', async () => {
+    const u = await makeUser(env.db, { usdt: '50' });
+    await fundPool(env.db, '1000');
+    const ch = await env.db.selectFrom('withdraw_channels').selectAll().where('id', '=', 'usdt-trc20').executeTakeFirstOrThrow();
+    await env.db
+      .transaction()
+      .execute((trx) =>
+        withdrawLocked(trx, u.id, ch, {
+          channelId: ch.id,
+          address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+          amount: '10',
+          tradePassword: 'x',
+        }),
+      );
+    const silent = {
+      info() {},
+      error() {},
+      warn() {},
+      debug() {},
+      trace() {},
+      fatal() {},
+      child: () => silent,
+      level: 'silent',
+      silent() {},
+    };
+    const stop = startJobs(env.db, { ...env.config, settleIntervalMs: 50, distributionPeriodSeconds: 3600 }, silent as never);
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await env.db.selectFrom('records').select('status').where('type', '=', 'withdraw').executeTakeFirstOrThrow()).status,
+          { timeout: 5000 },
+        )
+        .toBe('success');
+      await expect
+        .poll(async () => (await env.db.selectFrom('distributions').selectAll().execute()).length, { timeout: 5000 })
+        .toBe(1);
+    } finally {
+      stop();
+    }
+    const d = await env.db.selectFrom('distributions').selectAll().executeTakeFirstOrThrow();
+    expect(dec(d.total).toFixed()).toBe('10');
+  });
+});

@@ -9,6 +9,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LAUNCH_CHECK_DELAY_MS, launchRedirect } from './guard';
+import { captureInstallPrompt } from './install';
 import { activateLaunchLocale } from './locale';
 import { startPersistence } from './persist';
 import { createQueryClient } from './query-client';
@@ -19,6 +20,7 @@ import { claimInstance, InstanceGate } from './single-instance';
 import { appStore } from './store';
 
 export async function boot(container: HTMLElement): Promise<void> {
+  captureInstallPrompt();
   await appStore.hydrate();
   // The flag is per launch (SPEC §4).
   appStore.set({ hasShownActivityPopup: false });

@@ -5,13 +5,16 @@
 import { t } from '@lingui/core/macro';
 import { logout } from '../api/auth';
 import { memberInfoQueryOptions } from '../api/member';
+import { readKey, writeKey } from '../lib/storage/kv';
 import { showToast } from '../ui/toast';
 import { LOGIN_PATH } from './guard';
+import { requestPersistentStorage } from './install';
 import { clearPersistedQueries, startPersistence } from './persist';
 import { sessionDeps } from './session-deps';
 import { appStore } from './store';
 
 const need = sessionDeps;
+const INSTALL_OFFERED_KEY = 'install-offered';
 
 /** Stores the token, then loads the user before anything else uses it. */
 export async function signIn(credentials: { access_token: string; client_id: string }): Promise<void> {
@@ -22,6 +25,12 @@ export async function signIn(credentials: { access_token: string; client_id: str
   // Start persisting under this user's buster; anything another user left is discarded.
   await startPersistence(queryClient, user.id);
   queryClient.setQueryData(memberInfoQueryOptions().queryKey, user);
+  // Offline data must survive storage pressure; and a first login is the moment to offer install.
+  void requestPersistentStorage();
+  if (!(await readKey<boolean>(INSTALL_OFFERED_KEY))) {
+    appStore.set({ offerInstall: true });
+    await writeKey(INSTALL_OFFERED_KEY, true);
+  }
   void loadSessionData();
 }
 

@@ -41,6 +41,8 @@ export interface SessionState {
   isMessage: boolean;
   hasShownActivityPopup: boolean;
   prizePoolStatus: string | null;
+  /** Set after a first successful login: offer to install the app once. */
+  offerInstall: boolean;
 }
 
 export type AppState = PersistedState & SessionState;
@@ -82,6 +84,7 @@ export const initialState = (): AppState => ({
   isMessage: false,
   hasShownActivityPopup: false,
   prizePoolStatus: null,
+  offerInstall: false,
 });
 
 type Listener = () => void;

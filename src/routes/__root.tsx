@@ -1,11 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, redirect, useLocation } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { navigationRedirect } from '../app/guard';
 import { NotFoundScreen } from '../app/not-found-screen';
 import { OfflineBanner } from '../app/offline-banner';
-import { appStore } from '../app/store';
+import { appStore, useAppStore } from '../app/store';
 import { isTabPath, TabBar } from '../app/tab-bar';
 import { ToastRegion } from '../ui/toast';
+
+// Loaded only when offered, to keep the entry chunk small.
+const InstallOffer = lazy(() => import('../app/install-offer').then((m) => ({ default: m.InstallOffer })));
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -22,11 +26,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
+  const offerInstall = useAppStore((s) => s.offerInstall);
   return (
     <div className="app-frame">
       <OfflineBanner />
       <Outlet />
       {isTabPath(pathname) && <TabBar />}
+      {offerInstall && (
+        <Suspense fallback={null}>
+          <InstallOffer />
+        </Suspense>
+      )}
       <ToastRegion />
     </div>
   );

@@ -18,16 +18,14 @@ describe('jobs', () => {
     const u = await makeUser(env.db, { usdt: '50' });
     await fundPool(env.db, '1000');
     const ch = await env.db.selectFrom('withdraw_channels').selectAll().where('id', '=', 'usdt-trc20').executeTakeFirstOrThrow();
-    await env.db
-      .transaction()
-      .execute((trx) =>
-        withdrawLocked(trx, u.id, ch, {
-          channelId: ch.id,
-          address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-          amount: '10',
-          tradePassword: 'x',
-        }),
-      );
+    await env.db.transaction().execute((trx) =>
+      withdrawLocked(trx, u.id, ch, {
+        channelId: ch.id,
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        amount: '10',
+        tradePassword: 'x',
+      }),
+    );
     const silent = {
       info() {},
       error() {},

@@ -157,4 +157,30 @@ describe('contract conformance on the demo data', () => {
     const all = Object.values(api).flatMap((area) => Object.values(area) as Endpoint[]);
     expect(all.filter((e) => !covered.has(e)).map((e) => e.path)).toEqual([]);
   });
+
+  it('answers 401 on every auth endpoint without a token, and 400 on invalid input', async () => {
+    const all = Object.values(api).flatMap((area) => Object.values(area) as Endpoint[]);
+    for (const ep of all.filter((e) => e.auth)) {
+      const params = Object.fromEntries([...ep.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, '1']));
+      const r = await call(app, ep, { params, body: ep.method === 'GET' ? undefined : {} });
+      expect([ep.path, r.status, r.json.code]).toEqual([ep.path, 401, 401]);
+    }
+    const login = ok<{ access_token: string }>(
+      api.auth.login,
+      await call(app, api.auth.login, {
+        body: { type: 'phone', areaCode: DEMO.areaCode, phone: DEMO.phone, password: 'Demo5678' },
+      }),
+    );
+    for (const ep of all.filter((e) => e.body || e.query || e.params)) {
+      const params = Object.fromEntries([...ep.path.matchAll(/:(\w+)/g)].map((m) => [m[1]!, 'x'.repeat(65)]));
+      const r = await call(app, ep, {
+        token: login.access_token,
+        params,
+        query: ep.query ? { page: '0', tab: 'nope', isWhitelist: '7' } : undefined,
+        body: ep.body ? { amount: '1e5', page: -1 } : undefined,
+        headers: ep.idempotent ? { 'idempotency-key': 'invalid-input-1' } : {},
+      });
+      expect([ep.path, r.json.code]).toEqual([ep.path, 400]);
+    }
+  });
 });

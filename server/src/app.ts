@@ -70,7 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const https = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : null;
   const app = Fastify({
     logger,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;

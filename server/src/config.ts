@@ -17,6 +17,8 @@ export interface Config {
   /** Turns rate limits off (tests that make many calls). */
   rateLimit: boolean;
   logLevel: string;
+  /** Trust X-Forwarded-* from a reverse proxy (client IPs for rate limits). */
+  trustProxy: boolean;
   /** Faster argon2 parameters (NODE_ENV=test only). */
   fastHash: boolean;
 }
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     masterSeed: env.MASTER_SEED || undefined,
     rateLimit: env.RATE_LIMIT !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     fastHash: env.NODE_ENV === 'test',
     ...overrides,
   };

@@ -10,6 +10,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrate, openDb } from './db/index';
 import { startJobs } from './jobs/scheduler';
+import { removePidFile, runningServer, writePidFile } from './pidfile';
 import { getSetting, setSetting } from './services/content';
 import { loadMasterSeed } from './services/keys';
 import { seedReference } from './services/reference';
@@ -48,6 +49,12 @@ async function main() {
   const config = loadConfig();
   if (!process.env.STATIC_DIR && process.env.SKIP_BUILD !== '1') buildIfNeeded(config.staticDir);
   mkdirSync(config.dataDir, { recursive: true });
+  const other = config.databaseUrl ? null : runningServer(config.dataDir);
+  if (other) {
+    errOut(`Another server (pid ${other.pid}, port ${other.port}) already uses ${config.dataDir}; PGlite is single-process.`);
+    process.exit(1);
+  }
+  if (!config.databaseUrl) writePidFile(config.dataDir, config.port);
   loadMasterSeed(config.dataDir, config.masterSeed);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(db);
@@ -72,6 +79,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     stopJobs();
+    removePidFile(config.dataDir);
     await app.close();
     await db.destroy();
     process.exit(0);

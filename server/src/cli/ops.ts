@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db/index';
+import { runningServer } from '../pidfile';
 import { ApiError } from '../services/errors';
 import { loadMasterSeed } from '../services/keys';
 import { OPS_USAGE, runOps } from '../services/ops';
@@ -71,9 +72,15 @@ async function main() {
   const config = loadConfig();
   const tokenFile = path.join(config.dataDir, 'ops-token');
   let result: Envelope | null = null;
+  const running = config.databaseUrl ? null : runningServer(config.dataDir);
   if (!config.databaseUrl && existsSync(tokenFile)) {
-    const opsUrl = process.env.OPS_URL || `http://127.0.0.1:${config.port}`;
+    const opsUrl = process.env.OPS_URL || `http://127.0.0.1:${running?.port ?? config.port}`;
     result = await viaServer(opsUrl, readFileSync(tokenFile, 'utf8').trim(), command, args);
+    if (!result && running) {
+      errOut(`A server (pid ${running.pid}) holds ${config.dataDir} but does not answer at ${opsUrl}; set OPS_URL.`);
+      process.exitCode = 1;
+      return;
+    }
   }
   result ??= await direct(command, args);
   if (result.code !== 200) {

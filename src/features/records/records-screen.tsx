@@ -38,6 +38,7 @@ export function RecordsScreen() {
   const records = query.data?.pages.flatMap((p) => p.list) ?? [];
   const { dust, visible } = splitDust(records, prices, threshold);
   const items = visible(showDust);
+  const dustCount = dust.size;
   const tabs = [
     { value: 'all' as const, label: t`All` },
     { value: 'in' as const, label: t`Incoming` },
@@ -71,7 +72,7 @@ export function RecordsScreen() {
             <button type="button" className="dust-toggle" aria-expanded={showDust} onClick={() => setShowDust((v) => !v)}>
               {showDust
                 ? t`Hide small incoming transfers`
-                : plural(dust.size, {
+                : plural(dustCount, {
                     one: '# small incoming transfer hidden',
                     other: '# small incoming transfers hidden',
                   })}

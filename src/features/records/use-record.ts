@@ -3,13 +3,18 @@ import { type InfiniteData, useQuery, useQueryClient } from '@tanstack/react-que
 import { recordQueryOptions } from '../../api/money';
 import { queryKeys } from '../../api/query-keys';
 import type { Page } from '../../contract/common';
-import type { TransactionRecord } from '../../contract/money';
+import type { RecordStatus, TransactionRecord } from '../../contract/money';
+
+/** Statuses that no longer change. */
+const FINAL = new Set<RecordStatus>(['success', 'failed', 'review_rejected']);
 
 export function useRecord(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
     ...recordQueryOptions(id),
     meta: { persist: true, inlineErrors: true },
+    // A record in flight changes on the server (settlement, review): keep it fresh while shown.
+    refetchInterval: (query) => (query.state.data && !FINAL.has(query.state.data.status) && navigator.onLine ? 4000 : false),
     placeholderData: () => {
       for (const [, data] of queryClient.getQueriesData<InfiniteData<Page<TransactionRecord>>>({
         queryKey: queryKeys.records.lists,

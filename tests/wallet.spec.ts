@@ -1,0 +1,322 @@
+/**
+ * Wallet browser tests against the real server: home, transfer (happy path, every refusal,
+ * idempotent retry), receive QR, scan, records tabs and dust, and offline reopen.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, type Page, test } from '@playwright/test';
+import { encodeTronAddress } from '../src/lib/tron/index.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
+import { loginAsDemo } from './harness/session.ts';
+import { balanceOf, demoApi, minus, ops, recordsOf } from './harness/wallet-api.ts';
+import { decodeQrDataUrl, qrPng } from './harness/wallet-qr.ts';
+
+/** The USDT contract: in the demo's address book because the seed sent USDT there. */
+const KNOWN = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+/** A checksum-valid lookalike of KNOWN (same first 6 and last 4 characters), found by brute force. */
+const LOOKALIKE = 'TR7NHqiZcNj7rqNfXWPUdtZpW9eVezLj6t';
+
+/** A fresh, valid address nobody has sent to. */
+function freshAddress(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeTronAddress(bytes);
+}
+
+async function openTransfer(page: Page) {
+  await page.goto('/pages/index/transfer');
+  await expect(page.getByLabel('Network and asset')).toHaveValue('usdt-trc20');
+  await expect(page.getByTestId('available')).not.toHaveText(/^0 /);
+}
+
+async function fillTransfer(page: Page, address: string, amount: string) {
+  await page.getByLabel('Receiving address').fill(address);
+  await page.getByLabel('Amount', { exact: true }).fill(amount);
+}
+
+async function confirmWithPassword(page: Page, password: string) {
+  await page.getByRole('button', { name: 'Next' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Confirm transfer' });
+  await expect(sheet).toBeVisible();
+  await sheet.getByRole('button', { name: 'Confirm and enter trade password' }).click();
+  const code = page.getByRole('dialog', { name: 'Trade password' });
+  await code.getByLabel('6-digit trade password').fill(password);
+  await code.getByRole('button', { name: 'Confirm' }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await loginAsDemo(page);
+});
+
+test('home shows the wallet, assets with values, and hides balances', async ({ page, request }) => {
+  const api = await demoApi(request);
+  const wallet = await api.get<{ address: string }>('/member/wallet');
+  await expect(page.getByTestId('wallet-address')).toHaveText(wallet.address);
+  await expect(page.getByTestId('asset-USDT')).toContainText('USD');
+  await expect(page.getByTestId('asset-TRX')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search tokens' }).fill('trx');
+  await expect(page.getByTestId('asset-USDT')).toHaveCount(0);
+  await expect(page.getByTestId('asset-TRX')).toBeVisible();
+  await page.getByRole('button', { name: 'Hide balances' }).click();
+  await expect(page.getByTestId('asset-TRX')).toContainText('******');
+  await page.reload();
+  await expect(page.getByTestId('asset-TRX')).toContainText('******');
+  await page.getByRole('button', { name: 'Show balances' }).click();
+  await expect(page.getByTestId('asset-TRX')).not.toContainText('******');
+});
+
+test('transfer refusals: checksum, limits, balance, decimals, poisoning, first time, wrong password', async ({ page }) => {
+  await openTransfer(page);
+  const address = page.getByLabel('Receiving address');
+  const amount = page.getByLabel('Amount', { exact: true });
+
+  await address.fill(`${KNOWN.slice(0, -1)}u`);
+  await expect(page.getByText(/not a valid Tron address: the checksum does not match/)).toBeVisible();
+
+  const fresh = freshAddress();
+  await address.fill(fresh);
+  await expect(page.getByTestId('first-time-warning')).toBeVisible();
+
+  await amount.fill('5');
+  await expect(page.getByText(/below the minimum limit \(10 USDT\)/)).toBeVisible();
+  await amount.fill('50000.5');
+  await expect(page.getByText(/exceeds the maximum limit \(50000 USDT\)/)).toBeVisible();
+  await amount.fill('40000');
+  await expect(page.getByText(/Insufficient balance/)).toBeVisible();
+  await amount.fill('12.1234567');
+  await expect(page.getByText('At most 6 decimal places for USDT.')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm transfer' })).toHaveCount(0);
+
+  // Max = balance − fee, floored to the precision.
+  await page.getByRole('button', { name: 'Max' }).click();
+  await expect(page.getByText(/Insufficient balance/)).toHaveCount(0);
+
+  // A lookalike of an address in the history is blocked until compared and overridden.
+  await address.fill(LOOKALIKE);
+  await amount.fill('10');
+  await expect(page.getByText(/Blocked: this address looks like one you sent to before/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare addresses' });
+  await expect(compare).toBeVisible();
+  await expect(compare.getByTestId('compare-known').first()).toContainText('TR7NHq');
+  const differing = await compare.locator('mark.compare__diff').count();
+  expect(differing).toBeGreaterThan(10);
+  await expect(compare.getByRole('button', { name: 'Use it anyway' })).toBeDisabled();
+  await compare.getByRole('button', { name: 'Go back' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm transfer' })).toHaveCount(0);
+
+  // Wrong trade password: refused by the server, shown in the dialog, nothing debited.
+  await address.fill(fresh);
+  await amount.fill('10');
+  await confirmWithPassword(page, '000000');
+  await expect(page.getByRole('dialog', { name: 'Trade password' }).getByText('The trade password is wrong.')).toBeVisible();
+});
+
+test('a lookalike can be sent only after the side-by-side override, with the risk acknowledged', async ({ page }) => {
+  await openTransfer(page);
+  await fillTransfer(page, LOOKALIKE, '10');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare addresses' });
+  await compare.getByRole('checkbox').check();
+  await compare.getByRole('button', { name: 'Use it anyway' }).click();
+  await expect(page.getByText(/Blocked:/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Confirm transfer' });
+  const go = sheet.getByRole('button', { name: 'Confirm and enter trade password' });
+  await expect(go).toBeDisabled();
+  await sheet.getByRole('checkbox').check();
+  await expect(go).toBeEnabled();
+});
+
+test('transfer happy path debits amount plus fee once and settles', async ({ page, request }) => {
+  const api = await demoApi(request);
+  const before = await balanceOf(api, 'USDT');
+  const to = freshAddress();
+  await openTransfer(page);
+  await fillTransfer(page, to, '10.5');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Confirm transfer' });
+  await expect(sheet.getByTestId('confirm-total')).toHaveText('11.5 USDT');
+  await expect(sheet).toContainText(to);
+  await page
+    .getByRole('dialog', { name: 'Confirm transfer' })
+    .getByRole('button', { name: 'Confirm and enter trade password' })
+    .click();
+  const code = page.getByRole('dialog', { name: 'Trade password' });
+  await code.getByLabel('6-digit trade password').fill(DEMO.tradePassword);
+  await code.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(page).toHaveURL(/\/pages\/record\/detail\?id=/);
+  await expect(page.getByText(to)).toBeVisible();
+  expect(await balanceOf(api, 'USDT')).toBe(minus(before, '11.5'));
+  // The settlement simulator settles it; the detail shows the new status after a refresh.
+  await expect
+    .poll(async () => (await recordsOf(api, 'out')).list.find((r) => r.toAddress === to)?.status, { timeout: 15_000 })
+    .toBe('success');
+  await expect(page.locator('.detail-hero [data-status="success"]')).toBeVisible({ timeout: 10_000 });
+});
+
+test('a retried submit after a dropped response does not debit twice', async ({ page, request }) => {
+  const api = await demoApi(request);
+  const before = await balanceOf(api, 'USDT');
+  const to = freshAddress();
+  const keys: string[] = [];
+  let dropped = false;
+  await page.route('**/money/virtualCurrency/transaction/withdraw', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (!dropped) {
+      dropped = true;
+      await route.fetch(); // the server receives and performs it…
+      await route.abort('connectionreset'); // …but the answer never arrives
+    } else {
+      await route.continue();
+    }
+  });
+  await openTransfer(page);
+  await fillTransfer(page, to, '12');
+  await confirmWithPassword(page, DEMO.tradePassword);
+  const lost = page.getByRole('dialog', { name: 'Connection lost' });
+  await expect(lost).toBeVisible();
+  expect(await balanceOf(api, 'USDT')).toBe(minus(before, '13'));
+  await lost.getByRole('button', { name: 'Retry safely' }).click();
+  await expect(page).toHaveURL(/\/pages\/record\/detail\?id=/);
+
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(await balanceOf(api, 'USDT')).toBe(minus(before, '13'));
+  const sent = (await recordsOf(api, 'out')).list.filter((r) => r.toAddress === to);
+  expect(sent).toHaveLength(1);
+});
+
+test('transfer is refused while offline, never queued', async ({ page, context }) => {
+  await openTransfer(page);
+  await fillTransfer(page, freshAddress(), '10');
+  await context.setOffline(true);
+  await expect(page.getByText(/Transfers are refused while offline and never queued/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+});
+
+test('the receive QR decodes to the deposit address', async ({ page, request }) => {
+  const api = await demoApi(request);
+  const deposit = await api.post<{ address: string }>('/money/virtualCurrency/transaction/deposit', {
+    currency: 'USDT',
+    network: 'TRC20',
+  });
+  await page.goto('/pages/index/receive?currency=USDT&network=TRC20');
+  await expect(page.getByTestId('receive-address')).toHaveText(deposit.address);
+  const src = await page.getByTestId('receive-qr').getAttribute('src');
+  expect(src).toMatch(/^data:image\/png;base64,/);
+  expect(decodeQrDataUrl(src ?? '')).toBe(deposit.address);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save image' }).click();
+  expect((await download).suggestedFilename()).toBe('tessera-USDT-TRC20.png');
+});
+
+test('scan: a non-address image is refused, an address image opens transfer prefilled', async ({ page }) => {
+  await page.goto('/pages/index/scan');
+  const input = page.locator('input[type="file"]');
+  await input.setInputFiles({ name: 'hello.png', mimeType: 'image/png', buffer: await qrPng('hello world') });
+  await expect(page.getByText('Please scan the correct QR code.')).toBeVisible();
+
+  const to = freshAddress();
+  await input.setInputFiles({ name: 'pay.png', mimeType: 'image/png', buffer: await qrPng(`tron:${to}?amount=15`) });
+  await expect(page).toHaveURL(/\/pages\/index\/transfer/);
+  await expect(page.getByLabel('Receiving address')).toHaveValue(to);
+  await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('15');
+});
+
+test('scan: a connection link shows what is being connected before any approval', async ({ page }) => {
+  await page.goto('/pages/index/scan');
+  const link = `tessera-connect:?name=Sun%20Swap&origin=${encodeURIComponent('https://app.sunswap.example/x')}&address=${KNOWN}`;
+  await page.locator('input[type="file"]').setInputFiles({ name: 'c.png', mimeType: 'image/png', buffer: await qrPng(link) });
+  await expect(page.getByTestId('connect-name')).toHaveText('Sun Swap');
+  await expect(page.getByTestId('connect-origin')).toHaveText('https://app.sunswap.example');
+  await expect(page.getByTestId('connect-address')).toHaveText(KNOWN);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText(/not supported by this server yet/)).toBeVisible();
+});
+
+test('records tabs filter correctly, dust is collapsed', async ({ page, request }) => {
+  const api = await demoApi(request);
+  ops('credit', `+${DEMO.areaCode} ${DEMO.phone}`, 'USDT', '0.01');
+  await page.goto('/pages/record/index');
+  const rows = page.getByTestId('record-row');
+  const checks: Array<['all' | 'in' | 'out' | 'failed', string, (d: string | null, s: string | null) => boolean]> = [
+    ['all', 'All', () => true],
+    ['in', 'Incoming', (d) => d === 'in'],
+    ['out', 'Outgoing', (d) => d === 'out'],
+    ['failed', 'Failed', (_d, s) => s === 'failed' || s === 'review_rejected'],
+  ];
+  for (const [tab, label, ok] of checks) {
+    await page.getByRole('tab', { name: label }).click();
+    await expect(page.getByRole('tab', { name: label })).toHaveAttribute('aria-selected', 'true');
+    const expected = await recordsOf(api, tab);
+    expect(expected.total).toBeGreaterThan(0);
+    await expect(rows.first()).toBeVisible();
+    await expect
+      .poll(async () => {
+        const all = await rows.evaluateAll((els) =>
+          els.map((e) => [e.getAttribute('data-direction'), e.getAttribute('data-status')]),
+        );
+        return all.length > 0 && all.every(([d, s]) => ok(d ?? null, s ?? null));
+      })
+      .toBe(true);
+  }
+  // The 0.01 USDT deposit is dust: hidden behind the toggle on the Incoming tab.
+  await page.getByRole('tab', { name: 'Incoming' }).click();
+  const toggle = page.getByRole('button', { name: '1 small incoming transfer hidden' });
+  await expect(toggle).toBeVisible();
+  const shown = await rows.count();
+  await toggle.click();
+  await expect(rows).toHaveCount(shown + 1);
+  await expect(page.locator('[data-testid="record-row"][data-dust="true"]')).toHaveCount(1);
+  await page.locator('[data-testid="record-row"][data-dust="true"]').click();
+  await expect(page.getByText(/very small incoming transfer/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy payment address' })).toHaveCount(0);
+});
+
+test('offline reopen shows assets, records and a visited detail', async () => {
+  const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'tessera-wallet-')), {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: E2E_BASE_URL,
+    serviceWorkers: 'allow',
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = await context.newPage();
+    await loginAsDemo(page);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect(page.getByTestId('asset-USDT')).toBeVisible();
+    await page.getByRole('link', { name: 'Records' }).click();
+    const first = page.getByTestId('record-row').first();
+    await expect(first).toBeVisible();
+    await first.click();
+    await expect(page).toHaveURL(/\/pages\/record\/detail\?id=/);
+    const detailUrl = page.url();
+    await expect(page.getByRole('link', { name: 'More details' })).toBeVisible();
+    // Let the throttled persister write the cache.
+    await page.waitForTimeout(2500);
+
+    await context.setOffline(true);
+    await page.goto('/pages/index/index');
+    await expect(page.getByTestId('asset-USDT')).toBeVisible();
+    await expect(page.getByTestId('offline-mark').first()).toContainText('Offline · updated');
+    await expect(page.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+    await page.goto('/pages/record/index');
+    await expect(page.getByTestId('record-row').first()).toBeVisible();
+    await page.goto(detailUrl);
+    await expect(page.getByRole('link', { name: 'More details' })).toBeVisible();
+    await expect(page.getByTestId('offline-mark').first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -46,6 +46,8 @@ export const REDACT = [
   '*.token',
   '*.access_token',
   '*.secret',
+  // Database errors carry the statement's parameters (hashes, addresses): never log them.
+  'err.params',
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

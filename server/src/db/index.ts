@@ -21,6 +21,8 @@ class StaticProvider implements MigrationProvider {
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /** PostgreSQL only: use (creating it) this schema via search_path — isolates parallel test files. */
+  schema?: string;
   dataDir?: string;
   /** An already open PGlite (tests share one per file). */
   pglite?: PGlite;
@@ -33,15 +35,27 @@ export async function openPGlite(dataDir: string): Promise<PGlite> {
 
 export async function openDb(opts: OpenOptions): Promise<Db> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    if (opts.schema) {
+      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(opts.schema)) throw new Error('bad schema name');
+      const admin = new pg.Client({ connectionString: opts.databaseUrl });
+      await admin.connect();
+      await admin.query(`create schema if not exists ${opts.schema}`);
+      await admin.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+    });
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const pglite = opts.pglite ?? (await openPGlite(path.join(opts.dataDir ?? './data', 'pg')));
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
 }
 
-export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+/** `schema`: keep Kysely's migration tables in that schema (PostgreSQL test isolation). */
+export async function migrate(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);

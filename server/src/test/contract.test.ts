@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
 import { DEMO, seedDemo } from '../services/seed';
-import { call, idem, makeApp, ok, resetDb, setupDb, type TestEnv } from './helpers';
+import { backends, call, idem, makeApp, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-describe('contract conformance on the demo data', () => {
+describe.each(backends)('contract conformance on the demo data (%s)', (backend) => {
   let env: TestEnv;
   let app: FastifyInstance;
   let token = '';
@@ -19,7 +19,7 @@ describe('contract conformance on the demo data', () => {
   };
 
   beforeAll(async () => {
-    env = await setupDb();
+    env = await setupDb(backend, 'contract');
     await resetDb(env.db);
     await seedDemo(env.db, env.config);
     app = await makeApp(env);

@@ -26,14 +26,15 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
-export async function setupDb(backend: Backend = 'pglite'): Promise<TestEnv> {
+/** `name` gives each test file its own PostgreSQL schema, so files run in parallel. */
+export async function setupDb(backend: Backend = 'pglite', name = 'tessera'): Promise<TestEnv> {
   setFastHashing(true);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
   const db =
     backend === 'pg'
-      ? await openDb({ databaseUrl: process.env.TEST_DATABASE_URL! })
+      ? await openDb({ databaseUrl: process.env.TEST_DATABASE_URL!, schema: `t_${name}` })
       : await openDb({ pglite: await openPGlite(path.join(dataDir, 'pg')) });
-  await migrate(db);
+  await migrate(db, backend === 'pg' ? `t_${name}` : undefined);
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-static') },
     { rateLimit: false, fastHash: true },

@@ -14,7 +14,7 @@ describe.each(backends)('ledger on %s', (backend) => {
   let env: TestEnv;
   let app: FastifyInstance;
   beforeAll(async () => {
-    env = await setupDb(backend);
+    env = await setupDb(backend, 'ledger');
     app = await makeApp(env);
   });
   afterAll(async () => {

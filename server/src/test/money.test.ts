@@ -7,252 +7,261 @@ import { dec } from '../services/decimal';
 import { creditRecharge } from '../services/deposits';
 import { accountBalance, journalTotals } from '../services/ledger';
 import { distribute, fundPool, poolInfo } from '../services/pool';
-import { call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
+import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
-let env: TestEnv;
-let app: FastifyInstance;
-beforeAll(async () => {
-  env = await setupDb();
-  app = await makeApp(env);
-});
-afterAll(async () => {
-  await app.close();
-  await env.close();
-});
-beforeEach(() => resetDb(env.db));
-
-const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-let k = 0;
-const key = () => idem(`money-key-${k++}`);
-const usdtOf = async (id: number, cur = 'USDT') =>
-  dec(
-    (
-      await env.db
-        .selectFrom('balances')
-        .select('available')
-        .where('user_id', '=', id)
-        .where('currency', '=', cur)
-        .executeTakeFirst()
-    )?.available ?? '0',
-  ).toFixed();
-
-describe('withdraw checks', () => {
-  it('refuses each rule with its code', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '30' });
-    const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '123456' };
-    const codeOf = async (body: object, token = u.token) =>
-      (await call(app, api.money.withdraw, { token, body, headers: key() })).json.code;
-    expect(await codeOf({ ...w, channelId: 'nope' })).toBe(404);
-    expect(await codeOf({ ...w, amount: '10.0000001' })).toBe(2013);
-    expect(await codeOf({ ...w, amount: '9.99' })).toBe(2002);
-    expect(await codeOf({ ...w, amount: '50000.000001' })).toBe(2003);
-    expect(await codeOf({ ...w, amount: '29.5' })).toBe(2001); // 29.5 + fee 1 > 30
-    expect(await codeOf({ ...w, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T' })).toBe(2008);
-    expect(await codeOf({ ...w, address: '0xabc' })).toBe(400);
-    expect(await codeOf({ ...w, amount: '-5' })).toBe(400);
-    expect(await codeOf({ ...w, amount: '1e3' })).toBe(400);
-    expect(await codeOf({ ...w, tradePassword: '000000' })).toBe(2005);
-    await env.db.updateTable('withdraw_channels').set({ enabled: false }).where('id', '=', 'usdt-trc20').execute();
-    expect(await codeOf(w)).toBe(2010);
-    await env.db.updateTable('withdraw_channels').set({ enabled: true }).execute();
-    const noTrade = await makeUser(env.db, { usdt: '30' });
-    expect(await codeOf(w, noTrade.token)).toBe(2004);
-    const inactive = await makeUser(env.db, { tradePassword: '123456' });
-    expect(await codeOf(w, inactive.token)).toBe(2009);
-    expect(await usdtOf(u.id)).toBe('30');
-    const rec = ok<{ amount: string; fee: string; status: string }>(
-      api.money.withdraw,
-      await call(app, api.money.withdraw, { token: u.token, body: { ...w, amount: '29' }, headers: key() }),
-    );
-    expect(rec).toMatchObject({ amount: '29', fee: '1', status: 'withdrawing' });
-    expect(await usdtOf(u.id)).toBe('0');
+describe.each(backends)('money on %s', (backend) => {
+  let env: TestEnv;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    env = await setupDb(backend, 'money');
+    app = await makeApp(env);
   });
-
-  it('locks the trade password after 5 wrong tries', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '30' });
-    const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '000000' };
-    const codes = [];
-    for (let i = 0; i < 5; i++)
-      codes.push((await call(app, api.money.withdraw, { token: u.token, body: w, headers: key() })).json.code);
-    expect(codes).toEqual([2005, 2005, 2005, 2005, 1002]);
-    expect(
-      (await call(app, api.money.withdraw, { token: u.token, body: { ...w, tradePassword: '123456' }, headers: key() })).json
-        .code,
-    ).toBe(1002);
+  afterAll(async () => {
+    await app.close();
+    await env.close();
   });
-});
+  beforeEach(() => resetDb(env.db));
 
-describe('deposits and records', () => {
-  it('derives per-currency deposit addresses; the first recharge activates and grants the gift', async () => {
-    const u = await makeUser(env.db);
-    const a = ok<{ address: string }>(
-      api.money.deposit,
-      await call(app, api.money.deposit, { token: u.token, body: { currency: 'USDT', network: 'TRC20' } }),
-    );
-    const b = ok<{ address: string }>(
-      api.money.deposit,
-      await call(app, api.money.deposit, { token: u.token, body: { currency: 'TRX', network: 'TRC20' } }),
-    );
-    const again = ok<{ address: string }>(
-      api.money.deposit,
-      await call(app, api.money.deposit, { token: u.token, body: { currency: 'USDT', network: 'TRC20' } }),
-    );
-    expect(isValidTronAddress(a.address) && isValidTronAddress(b.address)).toBe(true);
-    expect(a.address).not.toBe(b.address);
-    expect(again.address).toBe(a.address);
-    expect((await call(app, api.money.deposit, { token: u.token, body: { currency: 'DOGE', network: 'TRC20' } })).json.code).toBe(
-      404,
-    );
-    const wallet = ok<{ activated: boolean }>(api.member.wallet, await call(app, api.member.wallet, { token: u.token }));
-    expect(wallet.activated).toBe(false);
-    await creditRecharge(env.db, u.id, 'USDT', '25.5');
-    await creditRecharge(env.db, u.id, 'USDT', '4.5');
-    const w2 = ok<{ activated: boolean; assets: Array<{ currency: string; balance: string }> }>(
-      api.member.wallet,
-      await call(app, api.member.wallet, { token: u.token }),
-    );
-    expect(w2.activated).toBe(true);
-    expect(w2.assets.find((x) => x.currency === 'USDT')!.balance).toBe('30');
-    expect(w2.assets.find((x) => x.currency === 'TSR')!.balance).toBe('100');
-    const gifts = await env.db.selectFrom('records').selectAll().where('type', '=', 'activation').execute();
-    expect(gifts).toHaveLength(1);
-    expect(Object.values(await journalTotals(env.db)).every((t) => t === '0')).toBe(true);
-  });
+  const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  let k = 0;
+  const key = () => idem(`money-key-${k++}`);
+  const usdtOf = async (id: number, cur = 'USDT') =>
+    dec(
+      (
+        await env.db
+          .selectFrom('balances')
+          .select('available')
+          .where('user_id', '=', id)
+          .where('currency', '=', cur)
+          .executeTakeFirst()
+      )?.available ?? '0',
+    ).toFixed();
 
-  it('lists records by tab, newest first, paged, and by id; builds the address book', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '200' });
-    for (const amount of ['10', '11', '12']) {
-      ok(
+  describe('withdraw checks', () => {
+    it('refuses each rule with its code', async () => {
+      const u = await makeUser(env.db, { tradePassword: '123456', usdt: '30' });
+      const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '123456' };
+      const codeOf = async (body: object, token = u.token) =>
+        (await call(app, api.money.withdraw, { token, body, headers: key() })).json.code;
+      expect(await codeOf({ ...w, channelId: 'nope' })).toBe(404);
+      expect(await codeOf({ ...w, amount: '10.0000001' })).toBe(2013);
+      expect(await codeOf({ ...w, amount: '9.99' })).toBe(2002);
+      expect(await codeOf({ ...w, amount: '50000.000001' })).toBe(2003);
+      expect(await codeOf({ ...w, amount: '29.5' })).toBe(2001); // 29.5 + fee 1 > 30
+      expect(await codeOf({ ...w, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T' })).toBe(2008);
+      expect(await codeOf({ ...w, address: '0xabc' })).toBe(400);
+      expect(await codeOf({ ...w, amount: '-5' })).toBe(400);
+      expect(await codeOf({ ...w, amount: '1e3' })).toBe(400);
+      expect(await codeOf({ ...w, tradePassword: '000000' })).toBe(2005);
+      await env.db.updateTable('withdraw_channels').set({ enabled: false }).where('id', '=', 'usdt-trc20').execute();
+      expect(await codeOf(w)).toBe(2010);
+      await env.db.updateTable('withdraw_channels').set({ enabled: true }).execute();
+      const noTrade = await makeUser(env.db, { usdt: '30' });
+      expect(await codeOf(w, noTrade.token)).toBe(2004);
+      const inactive = await makeUser(env.db, { tradePassword: '123456' });
+      expect(await codeOf(w, inactive.token)).toBe(2009);
+      expect(await usdtOf(u.id)).toBe('30');
+      const rec = ok<{ amount: string; fee: string; status: string }>(
         api.money.withdraw,
-        await call(app, api.money.withdraw, {
-          token: u.token,
-          body: { channelId: 'usdt-trc20', address: DEST, amount, tradePassword: '123456' },
-          headers: key(),
-        }),
+        await call(app, api.money.withdraw, { token: u.token, body: { ...w, amount: '29' }, headers: key() }),
       );
-    }
-    type P = { list: Array<{ id: string; type: string; direction: string; amount: string }>; total: number };
-    const all = ok<P>(
-      api.money.transactions,
-      await call(app, api.money.transactions, { token: u.token, query: { pageSize: 2 } }),
-    );
-    expect(all.total).toBe(5); // deposit, gift, 3 withdraws
-    expect(all.list.map((r) => r.amount)).toEqual(['12', '11']);
-    const p2 = ok<P>(
-      api.money.transactions,
-      await call(app, api.money.transactions, { token: u.token, query: { pageSize: 2, page: 2 } }),
-    );
-    expect(p2.list.map((r) => r.amount)).toEqual(['10', '100']);
-    const out = ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query: { tab: 'out' } }));
-    expect(out.list.every((r) => r.direction === 'out')).toBe(true);
-    const inn = ok<P>(
-      api.money.transactions,
-      await call(app, api.money.transactions, { token: u.token, query: { tab: 'in', currency: 'TSR' } }),
-    );
-    expect(inn.list.map((r) => r.type)).toEqual(['activation']);
-    expect(
-      ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query: { tab: 'failed' } })).total,
-    ).toBe(0);
-    const one = ok<P>(
-      api.money.transactions,
-      await call(app, api.money.transactions, { token: u.token, query: { id: all.list[0]!.id } }),
-    );
-    expect(one.list).toHaveLength(1);
-    const other = await makeUser(env.db);
-    expect(
-      ok<P>(
-        api.money.transactions,
-        await call(app, api.money.transactions, { token: other.token, query: { id: all.list[0]!.id } }),
-      ).total,
-    ).toBe(0);
-    expect((await call(app, api.money.transactions, { token: u.token, query: { tab: 'weird' } })).json.code).toBe(400);
-    const book = ok<Array<{ address: string; timesUsed: number }>>(
-      api.money.addressBook,
-      await call(app, api.money.addressBook, { token: u.token }),
-    );
-    expect(book).toEqual([expect.objectContaining({ address: DEST, timesUsed: 3 })]);
-  });
-
-  it('lists wallets and refuses to remove the primary one', async () => {
-    const u = await makeUser(env.db);
-    await env.db.insertInto('wallets').values({ user_id: u.id, name: 'Extra', network: 'TRC20', address: DEST }).execute();
-    const ws = ok<Array<{ id: string; primary: boolean }>>(
-      api.money.myWallets,
-      await call(app, api.money.myWallets, { token: u.token }),
-    );
-    expect(ws.map((w) => w.primary)).toEqual([true, false]);
-    expect((await call(app, api.money.removeWallet, { token: u.token, params: { id: ws[0]!.id } })).json.code).toBe(403);
-    const other = await makeUser(env.db);
-    expect((await call(app, api.money.removeWallet, { token: other.token, params: { id: ws[1]!.id } })).json.code).toBe(404);
-    ok(api.money.removeWallet, await call(app, api.money.removeWallet, { token: u.token, params: { id: ws[1]!.id } }));
-    expect(ok<unknown[]>(api.money.myWallets, await call(app, api.money.myWallets, { token: u.token }))).toHaveLength(1);
-    const ch = ok<{ minAmount: string; fee: string; precision: number }>(
-      api.money.channelDetail,
-      await call(app, api.money.channelDetail, { token: u.token, params: { id: 'usdt-trc20' } }),
-    );
-    expect(ch).toMatchObject({ minAmount: '10', maxAmount: '50000', fee: '1', precision: 6 });
-    expect((await call(app, api.money.channelDetail, { token: u.token, params: { id: 'x' } })).json.code).toBe(404);
-  });
-});
-
-describe('swap', () => {
-  it('swaps at the configured rate, rounding down, atomically and idempotently', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
-    const body = { pairId: 'tsr-usdt', amount: '33.333333', tradePassword: '123456' };
-    const h = key();
-    const s = ok<{ toAmount: string; rate: string }>(
-      api.exchange.swap,
-      await call(app, api.exchange.swap, { token: u.token, body, headers: h }),
-    );
-    expect(s).toMatchObject({ toAmount: '1.666666', rate: '0.05' }); // 1.66666665 rounded down
-    const again = await call(app, api.exchange.swap, { token: u.token, body, headers: h });
-    expect(again.json.data).toEqual(s);
-    expect(await usdtOf(u.id, 'TSR')).toBe('66.666667');
-    expect(await usdtOf(u.id)).toBe('101.666666');
-    const codeOf = async (b: object) =>
-      (await call(app, api.exchange.swap, { token: u.token, body: { ...body, ...b }, headers: key() })).json.code;
-    expect(await codeOf({ amount: '9' })).toBe(2002);
-    expect(await codeOf({ amount: '100' })).toBe(2001);
-    expect(await codeOf({ amount: '10.0000001' })).toBe(2013);
-    expect(await codeOf({ tradePassword: '999999' })).toBe(2005);
-    expect(await codeOf({ pairId: 'nope' })).toBe(404);
-    const recs = ok<{ total: number }>(api.exchange.records, await call(app, api.exchange.records, { token: u.token, body: {} }));
-    expect(recs.total).toBe(1);
-    expect(Object.values(await journalTotals(env.db)).every((t) => t === '0')).toBe(true);
-  });
-});
-
-describe('reward pool', () => {
-  it('pays holders pro rata once per period, rounding down, the remainder staying in the pool', async () => {
-    const a = await makeUser(env.db, { usdt: '10' }); // 100 TSR gift
-    const b = await makeUser(env.db, { usdt: '10' });
-    await creditRecharge(env.db, b.id, 'TSR', '100'); // b holds 200: shares of 1/3 and 2/3
-    await fundPool(env.db, '1000.000001');
-    const t = Date.now();
-    const day = Math.floor(t / 86400_000) * 86400_000;
-    const r = await distribute(env.db, 86400, t);
-    expect(r).toMatchObject({ released: '10', paid: '9.999999', periodStart: new Date(day).toISOString() });
-    expect(await distribute(env.db, 86400, day + 86399_000)).toBeNull();
-    expect(await accountBalance(env.db, 'system:pool', 'TSR')).toBe('990.000002');
-    expect(await usdtOf(a.id, 'TSR')).toBe('103.333333');
-    expect(await usdtOf(b.id, 'TSR')).toBe('206.666666');
-    const info = await poolInfo(env.db, a.id, 86400, Date.now());
-    expect(info).toMatchObject({
-      totalEarned: '3.333333',
-      todayReward: '3.333333',
-      nextDistributionAt: new Date(day + 86400_000).toISOString(),
-      tokensHeld: '103.333333',
+      expect(rec).toMatchObject({ amount: '29', fee: '1', status: 'withdrawing' });
+      expect(await usdtOf(u.id)).toBe('0');
     });
-    expect(dec(info.holdingRatio).toFixed(4)).toBe('0.3333');
-    const live = ok<{ periodSeconds: number }>(api.prizePool.info, await call(app, api.prizePool.info, { token: a.token }));
-    expect(live.periodSeconds).toBe(86400);
-    const list = ok<{ list: Array<{ amount: string }> }>(
-      api.prizePool.list,
-      await call(app, api.prizePool.list, { token: b.token }),
-    );
-    expect(list.list.map((d) => d.amount)).toEqual(['6.666666']);
-    expect(Object.values(await journalTotals(env.db)).every((x) => x === '0')).toBe(true);
-    const concurrent = await Promise.all([distribute(env.db, 86400, t + 86400_000), distribute(env.db, 86400, t + 86400_000)]);
-    expect(concurrent.filter((x) => x !== null)).toHaveLength(1);
+
+    it('locks the trade password after 5 wrong tries', async () => {
+      const u = await makeUser(env.db, { tradePassword: '123456', usdt: '30' });
+      const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '000000' };
+      const codes = [];
+      for (let i = 0; i < 5; i++)
+        codes.push((await call(app, api.money.withdraw, { token: u.token, body: w, headers: key() })).json.code);
+      expect(codes).toEqual([2005, 2005, 2005, 2005, 1002]);
+      expect(
+        (await call(app, api.money.withdraw, { token: u.token, body: { ...w, tradePassword: '123456' }, headers: key() })).json
+          .code,
+      ).toBe(1002);
+    });
+  });
+
+  describe('deposits and records', () => {
+    it('derives per-currency deposit addresses; the first recharge activates and grants the gift', async () => {
+      const u = await makeUser(env.db);
+      const a = ok<{ address: string }>(
+        api.money.deposit,
+        await call(app, api.money.deposit, { token: u.token, body: { currency: 'USDT', network: 'TRC20' } }),
+      );
+      const b = ok<{ address: string }>(
+        api.money.deposit,
+        await call(app, api.money.deposit, { token: u.token, body: { currency: 'TRX', network: 'TRC20' } }),
+      );
+      const again = ok<{ address: string }>(
+        api.money.deposit,
+        await call(app, api.money.deposit, { token: u.token, body: { currency: 'USDT', network: 'TRC20' } }),
+      );
+      expect(isValidTronAddress(a.address) && isValidTronAddress(b.address)).toBe(true);
+      expect(a.address).not.toBe(b.address);
+      expect(again.address).toBe(a.address);
+      expect(
+        (await call(app, api.money.deposit, { token: u.token, body: { currency: 'DOGE', network: 'TRC20' } })).json.code,
+      ).toBe(404);
+      const wallet = ok<{ activated: boolean }>(api.member.wallet, await call(app, api.member.wallet, { token: u.token }));
+      expect(wallet.activated).toBe(false);
+      await creditRecharge(env.db, u.id, 'USDT', '25.5');
+      await creditRecharge(env.db, u.id, 'USDT', '4.5');
+      const w2 = ok<{ activated: boolean; assets: Array<{ currency: string; balance: string }> }>(
+        api.member.wallet,
+        await call(app, api.member.wallet, { token: u.token }),
+      );
+      expect(w2.activated).toBe(true);
+      expect(w2.assets.find((x) => x.currency === 'USDT')!.balance).toBe('30');
+      expect(w2.assets.find((x) => x.currency === 'TSR')!.balance).toBe('100');
+      const gifts = await env.db.selectFrom('records').selectAll().where('type', '=', 'activation').execute();
+      expect(gifts).toHaveLength(1);
+      expect(Object.values(await journalTotals(env.db)).every((t) => t === '0')).toBe(true);
+    });
+
+    it('lists records by tab, newest first, paged, and by id; builds the address book', async () => {
+      const u = await makeUser(env.db, { tradePassword: '123456', usdt: '200' });
+      for (const amount of ['10', '11', '12']) {
+        ok(
+          api.money.withdraw,
+          await call(app, api.money.withdraw, {
+            token: u.token,
+            body: { channelId: 'usdt-trc20', address: DEST, amount, tradePassword: '123456' },
+            headers: key(),
+          }),
+        );
+      }
+      type P = { list: Array<{ id: string; type: string; direction: string; amount: string }>; total: number };
+      const all = ok<P>(
+        api.money.transactions,
+        await call(app, api.money.transactions, { token: u.token, query: { pageSize: 2 } }),
+      );
+      expect(all.total).toBe(5); // deposit, gift, 3 withdraws
+      expect(all.list.map((r) => r.amount)).toEqual(['12', '11']);
+      const p2 = ok<P>(
+        api.money.transactions,
+        await call(app, api.money.transactions, { token: u.token, query: { pageSize: 2, page: 2 } }),
+      );
+      expect(p2.list.map((r) => r.amount)).toEqual(['10', '100']);
+      const out = ok<P>(
+        api.money.transactions,
+        await call(app, api.money.transactions, { token: u.token, query: { tab: 'out' } }),
+      );
+      expect(out.list.every((r) => r.direction === 'out')).toBe(true);
+      const inn = ok<P>(
+        api.money.transactions,
+        await call(app, api.money.transactions, { token: u.token, query: { tab: 'in', currency: 'TSR' } }),
+      );
+      expect(inn.list.map((r) => r.type)).toEqual(['activation']);
+      expect(
+        ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query: { tab: 'failed' } }))
+          .total,
+      ).toBe(0);
+      const one = ok<P>(
+        api.money.transactions,
+        await call(app, api.money.transactions, { token: u.token, query: { id: all.list[0]!.id } }),
+      );
+      expect(one.list).toHaveLength(1);
+      const other = await makeUser(env.db);
+      expect(
+        ok<P>(
+          api.money.transactions,
+          await call(app, api.money.transactions, { token: other.token, query: { id: all.list[0]!.id } }),
+        ).total,
+      ).toBe(0);
+      expect((await call(app, api.money.transactions, { token: u.token, query: { tab: 'weird' } })).json.code).toBe(400);
+      const book = ok<Array<{ address: string; timesUsed: number }>>(
+        api.money.addressBook,
+        await call(app, api.money.addressBook, { token: u.token }),
+      );
+      expect(book).toEqual([expect.objectContaining({ address: DEST, timesUsed: 3 })]);
+    });
+
+    it('lists wallets and refuses to remove the primary one', async () => {
+      const u = await makeUser(env.db);
+      await env.db.insertInto('wallets').values({ user_id: u.id, name: 'Extra', network: 'TRC20', address: DEST }).execute();
+      const ws = ok<Array<{ id: string; primary: boolean }>>(
+        api.money.myWallets,
+        await call(app, api.money.myWallets, { token: u.token }),
+      );
+      expect(ws.map((w) => w.primary)).toEqual([true, false]);
+      expect((await call(app, api.money.removeWallet, { token: u.token, params: { id: ws[0]!.id } })).json.code).toBe(403);
+      const other = await makeUser(env.db);
+      expect((await call(app, api.money.removeWallet, { token: other.token, params: { id: ws[1]!.id } })).json.code).toBe(404);
+      ok(api.money.removeWallet, await call(app, api.money.removeWallet, { token: u.token, params: { id: ws[1]!.id } }));
+      expect(ok<unknown[]>(api.money.myWallets, await call(app, api.money.myWallets, { token: u.token }))).toHaveLength(1);
+      const ch = ok<{ minAmount: string; fee: string; precision: number }>(
+        api.money.channelDetail,
+        await call(app, api.money.channelDetail, { token: u.token, params: { id: 'usdt-trc20' } }),
+      );
+      expect(ch).toMatchObject({ minAmount: '10', maxAmount: '50000', fee: '1', precision: 6 });
+      expect((await call(app, api.money.channelDetail, { token: u.token, params: { id: 'x' } })).json.code).toBe(404);
+    });
+  });
+
+  describe('swap', () => {
+    it('swaps at the configured rate, rounding down, atomically and idempotently', async () => {
+      const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+      const body = { pairId: 'tsr-usdt', amount: '33.333333', tradePassword: '123456' };
+      const h = key();
+      const s = ok<{ toAmount: string; rate: string }>(
+        api.exchange.swap,
+        await call(app, api.exchange.swap, { token: u.token, body, headers: h }),
+      );
+      expect(s).toMatchObject({ toAmount: '1.666666', rate: '0.05' }); // 1.66666665 rounded down
+      const again = await call(app, api.exchange.swap, { token: u.token, body, headers: h });
+      expect(again.json.data).toEqual(s);
+      expect(await usdtOf(u.id, 'TSR')).toBe('66.666667');
+      expect(await usdtOf(u.id)).toBe('101.666666');
+      const codeOf = async (b: object) =>
+        (await call(app, api.exchange.swap, { token: u.token, body: { ...body, ...b }, headers: key() })).json.code;
+      expect(await codeOf({ amount: '9' })).toBe(2002);
+      expect(await codeOf({ amount: '100' })).toBe(2001);
+      expect(await codeOf({ amount: '10.0000001' })).toBe(2013);
+      expect(await codeOf({ tradePassword: '999999' })).toBe(2005);
+      expect(await codeOf({ pairId: 'nope' })).toBe(404);
+      const recs = ok<{ total: number }>(
+        api.exchange.records,
+        await call(app, api.exchange.records, { token: u.token, body: {} }),
+      );
+      expect(recs.total).toBe(1);
+      expect(Object.values(await journalTotals(env.db)).every((t) => t === '0')).toBe(true);
+    });
+  });
+
+  describe('reward pool', () => {
+    it('pays holders pro rata once per period, rounding down, the remainder staying in the pool', async () => {
+      const a = await makeUser(env.db, { usdt: '10' }); // 100 TSR gift
+      const b = await makeUser(env.db, { usdt: '10' });
+      await creditRecharge(env.db, b.id, 'TSR', '100'); // b holds 200: shares of 1/3 and 2/3
+      await fundPool(env.db, '1000.000001');
+      const t = Date.now();
+      const day = Math.floor(t / 86400_000) * 86400_000;
+      const r = await distribute(env.db, 86400, t);
+      expect(r).toMatchObject({ released: '10', paid: '9.999999', periodStart: new Date(day).toISOString() });
+      expect(await distribute(env.db, 86400, day + 86399_000)).toBeNull();
+      expect(await accountBalance(env.db, 'system:pool', 'TSR')).toBe('990.000002');
+      expect(await usdtOf(a.id, 'TSR')).toBe('103.333333');
+      expect(await usdtOf(b.id, 'TSR')).toBe('206.666666');
+      const info = await poolInfo(env.db, a.id, 86400, Date.now());
+      expect(info).toMatchObject({
+        totalEarned: '3.333333',
+        todayReward: '3.333333',
+        nextDistributionAt: new Date(day + 86400_000).toISOString(),
+        tokensHeld: '103.333333',
+      });
+      expect(dec(info.holdingRatio).toFixed(4)).toBe('0.3333');
+      const live = ok<{ periodSeconds: number }>(api.prizePool.info, await call(app, api.prizePool.info, { token: a.token }));
+      expect(live.periodSeconds).toBe(86400);
+      const list = ok<{ list: Array<{ amount: string }> }>(
+        api.prizePool.list,
+        await call(app, api.prizePool.list, { token: b.token }),
+      );
+      expect(list.list.map((d) => d.amount)).toEqual(['6.666666']);
+      expect(Object.values(await journalTotals(env.db)).every((x) => x === '0')).toBe(true);
+      const concurrent = await Promise.all([distribute(env.db, 86400, t + 86400_000), distribute(env.db, 86400, t + 86400_000)]);
+      expect(concurrent.filter((x) => x !== null)).toHaveLength(1);
+    });
   });
 });

@@ -31,8 +31,6 @@ export interface RouteOptions {
   rateLimit?: { max: number; timeWindow: string | number };
 }
 
-const toFastifyPath = (p: string) => p; // contract paths already use `:name` segments
-
 export function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
@@ -52,7 +50,7 @@ function issue(err: { issues: Array<{ path: PropertyKey[]; message: string }> },
 export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E, handler: Handler<E>, opts: RouteOptions = {}) {
   app.route({
     method: ep.method,
-    url: toFastifyPath(ep.path),
+    url: ep.path, // contract paths use Fastify's `:name` segments
     config: opts.rateLimit && ctx.config.rateLimit ? { rateLimit: opts.rateLimit } : {},
     handler: async (req, reply) => {
       let userId = 0;

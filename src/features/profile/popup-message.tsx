@@ -1,6 +1,6 @@
 /**
  * The popup message (/notify/popup): the newest unread announcement flagged as a popup, shown once
- * per launch on the My tab. Dismissing it reads it (the detail call marks it read), so it does not
+ * per launch on the My tab (one popup a launch, however many are unread). Dismissing it reads it (the detail call marks it read), so it does not
  * come back next launch either.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -11,8 +11,8 @@ import { getMessage, popupMessageQueryOptions } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { Dialog } from '../../ui/dialog';
 
-/** Ids shown during this launch (module state: reset by a reload, kept across tab switches). */
-const shownThisLaunch = new Set<string>();
+/** At most one popup per launch (module state: reset by a reload, kept across tab switches). */
+let shownThisLaunch = false;
 
 export function PopupMessage() {
   const { t } = useLingui();
@@ -22,8 +22,8 @@ export function PopupMessage() {
   const [openId, setOpenId] = useState<string | null>(null);
 
   useEffect(() => {
-    if (message && !shownThisLaunch.has(message.id)) {
-      shownThisLaunch.add(message.id);
+    if (message && !shownThisLaunch) {
+      shownThisLaunch = true;
       setOpenId(message.id);
     }
   }, [message]);

@@ -170,87 +170,89 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
 
   const error = touched ? problemText(problem) : null;
   return (
-    <form className="stack" onSubmit={submit} noValidate>
-      <div className="card stack">
-        <div className="swap-pairs">
-          <select className="swap-select" value={pair.id} onChange={(e) => onPair(e.target.value)} aria-label={t`Pair`}>
-            {pairs.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.fromCurrency} → {p.toCurrency}
-              </option>
-            ))}
-          </select>
-          {reverse && (
-            <button type="button" className="icon-button" aria-label={t`Reverse direction`} onClick={() => onPair(reverse.id)}>
-              <svg
-                width="22"
-                height="22"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                aria-hidden="true"
-              >
-                <path d="M7 4v16M7 4 3 8M7 4l4 4M17 20V4M17 20l-4-4M17 20l4-4" />
-              </svg>
-            </button>
-          )}
-        </div>
-        <TextField
-          label={t`You pay (${pair.fromCurrency})`}
-          value={amount}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={`${pair.minAmount} – ${pair.maxAmount}`}
-          onValueChange={(v) => {
-            const text = v.replace(',', '.');
-            if (isAmountDraft(text, pair.fromPrecision)) setAmount(text);
-          }}
-          error={error}
-          hint={
-            <span className="swap-balance">
-              <Trans>
-                Available:{' '}
-                <Amount value={balance ?? '0'} places={pair.fromPrecision} symbol={pair.fromCurrency} hidden={hidden} />
-              </Trans>
+    <>
+      <form className="stack" onSubmit={submit} noValidate>
+        <div className="card stack">
+          <div className="swap-pairs">
+            <select className="swap-select" value={pair.id} onChange={(e) => onPair(e.target.value)} aria-label={t`Pair`}>
+              {pairs.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.fromCurrency} → {p.toCurrency}
+                </option>
+              ))}
+            </select>
+            {reverse && (
+              <button type="button" className="icon-button" aria-label={t`Reverse direction`} onClick={() => onPair(reverse.id)}>
+                <svg
+                  width="22"
+                  height="22"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  aria-hidden="true"
+                >
+                  <path d="M7 4v16M7 4 3 8M7 4l4 4M17 20V4M17 20l-4-4M17 20l4-4" />
+                </svg>
+              </button>
+            )}
+          </div>
+          <TextField
+            label={t`You pay (${pair.fromCurrency})`}
+            value={amount}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={`${pair.minAmount} – ${pair.maxAmount}`}
+            onValueChange={(v) => {
+              const text = v.replace(',', '.');
+              if (isAmountDraft(text, pair.fromPrecision)) setAmount(text);
+            }}
+            error={error}
+            hint={
+              <span className="swap-balance">
+                <Trans>
+                  Available:{' '}
+                  <Amount value={balance ?? '0'} places={pair.fromPrecision} symbol={pair.fromCurrency} hidden={hidden} />
+                </Trans>
+              </span>
+            }
+            end={
+              <button type="button" className="link-button" onClick={max} disabled={balance === null}>
+                <Trans>Max</Trans>
+              </button>
+            }
+          />
+          <div className="swap-out" aria-live="polite">
+            <span className="muted">
+              <Trans>You receive</Trans>
             </span>
-          }
-          end={
-            <button type="button" className="link-button" onClick={max} disabled={balance === null}>
-              <Trans>Max</Trans>
-            </button>
-          }
-        />
-        <div className="swap-out" aria-live="polite">
-          <span className="muted">
-            <Trans>You receive</Trans>
-          </span>
-          <output className="swap-out__value">
-            <Amount value={out ?? '0'} places={pair.toPrecision} symbol={pair.toCurrency} />
-          </output>
+            <output className="swap-out__value">
+              <Amount value={out ?? '0'} places={pair.toPrecision} symbol={pair.toCurrency} />
+            </output>
+          </div>
+          <dl className="swap-facts">
+            <dt>
+              <Trans>Rate</Trans>
+            </dt>
+            <dd>
+              <bdi dir="ltr">
+                1 {pair.fromCurrency} = {pair.rate} {pair.toCurrency}
+              </bdi>
+            </dd>
+            <dt>
+              <Trans>Limits</Trans>
+            </dt>
+            <dd>
+              <bdi dir="ltr">
+                {pair.minAmount} – {pair.maxAmount} {pair.fromCurrency}
+              </bdi>
+            </dd>
+          </dl>
         </div>
-        <dl className="swap-facts">
-          <dt>
-            <Trans>Rate</Trans>
-          </dt>
-          <dd>
-            <bdi dir="ltr">
-              1 {pair.fromCurrency} = {pair.rate} {pair.toCurrency}
-            </bdi>
-          </dd>
-          <dt>
-            <Trans>Limits</Trans>
-          </dt>
-          <dd>
-            <bdi dir="ltr">
-              {pair.minAmount} – {pair.maxAmount} {pair.fromCurrency}
-            </bdi>
-          </dd>
-        </dl>
-      </div>
-      <button type="submit" className="button button--block">
-        <Trans>Swap</Trans>
-      </button>
+        <button type="submit" className="button button--block">
+          <Trans>Swap</Trans>
+        </button>
+      </form>
 
       <ConfirmDialog
         open={step === 'confirm'}
@@ -303,6 +305,6 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
         }}
       />
       <TradePasswordRequiredDialog open={step === 'need-password'} onClose={() => setStep('edit')} />
-    </form>
+    </>
   );
 }

@@ -1,0 +1,81 @@
+/** Helpers of tests/more.spec.ts: the ops CLI against the test server, and direct API calls. */
+import { execFileSync } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, E2E_BASE_URL, E2E_PORT } from './env.ts';
+
+/** Runs `npm run ops -- <args>` against the running test server and returns its stdout. */
+export function ops(...args: string[]): string {
+  return execFileSync('npm', ['run', '--silent', 'ops', '--', ...args], {
+    env: { ...process.env, PORT: String(E2E_PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+type Envelope<T> = { code: number; msg?: string; data: T };
+
+export async function api<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${E2E_BASE_URL}${path}`, {
+    method: init.method ?? (init.body ? 'POST' : 'GET'),
+    headers: {
+      Accept: 'application/json',
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const json = (await res.json()) as Envelope<T>;
+  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+export async function apiLogin(phone = DEMO.phone, password = DEMO.password): Promise<string> {
+  const data = await api<{ access_token: string }>('/auth/login', {
+    body: { type: 'phone', areaCode: DEMO.areaCode, phone, password },
+  });
+  return data.access_token;
+}
+
+/** Registers a fresh phone account (+1) through the API, reading the code from the ops outbox. */
+export async function registerUser(phone: string, password: string): Promise<void> {
+  await api('/auth/phoneCode', { body: { areaCode: DEMO.areaCode, phone, scene: 'register' } });
+  const outbox = ops('outbox', '10');
+  const block = outbox.split('\n\n').find((b) => b.includes(phone));
+  const code = block?.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code for ${phone} in outbox:\n${outbox}`);
+  await api('/auth/register', {
+    body: { type: 'phone', areaCode: DEMO.areaCode, phone, code, password, agreed: true },
+  });
+}
+
+/** Logs a +1 phone account in through the form (the demo's area code is preselected or picked). */
+export async function loginAs(page: Page, phone: string, password: string): Promise<void> {
+  await page.goto('/pages/login/index');
+  await page.getByRole('button', { name: 'Phone', exact: true }).click();
+  const areaCode = page.getByRole('button', { name: /area code/i });
+  if (!(await areaCode.textContent())?.includes(`+${DEMO.areaCode}`)) {
+    await areaCode.click();
+    await page.getByRole('searchbox').fill(`+${DEMO.areaCode}`);
+    await page
+      .getByRole('button', { name: new RegExp(`\\+${DEMO.areaCode}$`) })
+      .first()
+      .click();
+  }
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/pages\/index\/index$/);
+}
+
+/** Closes whichever once-per-launch popups (message, activity) are open. */
+export async function dismissPopups(page: Page): Promise<void> {
+  // Popups open once their query answers: let the screen's requests settle first.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  for (let i = 0; i < 3; i++) {
+    const dialog = page.locator('dialog[open]');
+    if ((await dialog.count()) === 0) return;
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(dialog).toHaveCount(0);
+  }
+}

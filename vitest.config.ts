@@ -29,7 +29,7 @@ export default mergeConfig(
           test: {
             name: 'client',
             environment: 'happy-dom',
-            include: ['src/**/*.test.{ts,tsx}'],
+            include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
             setupFiles: ['./src/test-setup.ts'],
           },
         },

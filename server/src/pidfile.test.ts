@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,5 +19,6 @@ describe('server.pid', () => {
     expect(runningServer(dir)).toBeNull(); // our own process
     removePidFile(dir);
     expect(existsSync(file)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,6 +1,6 @@
 /** The ops CLI end to end: direct on the database, then through a running server's /ops routes. */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -60,6 +60,7 @@ describe('ops CLI', () => {
     } finally {
       await app.close();
       await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

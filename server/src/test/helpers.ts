@@ -1,5 +1,5 @@
 /** Test helpers: a real database (PGlite per file, or PostgreSQL), an app, typed calls to the contract. */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -39,7 +39,11 @@ export async function setupDb(backend: Backend = 'pglite', name = 'tessera'): Pr
     { NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-static') },
     { rateLimit: false, fastHash: true },
   );
-  return { db, dataDir, config, close: () => db.destroy() };
+  const close = async () => {
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { db, dataDir, config, close };
 }
 
 export async function resetDb(db: Db) {

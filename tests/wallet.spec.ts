@@ -2,7 +2,7 @@
  * Wallet browser tests against the real server: home, transfer (happy path, every refusal,
  * idempotent retry), receive QR, scan, records tabs and dust, and offline reopen.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
@@ -10,7 +10,7 @@ import { encodeTronAddress } from '../src/lib/tron/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
 import { balanceOf, demoApi, minus, ops, recordsOf } from './harness/wallet-api.ts';
-import { decodeQrDataUrl, qrPng } from './harness/wallet-qr.ts';
+import { decodeQrDataUrl, qrPng, qrY4m } from './harness/wallet-qr.ts';
 
 /** The USDT contract: in the demo's address book because the seed sent USDT there. */
 const KNOWN = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -231,6 +231,37 @@ test('scan: a non-address image is refused, an address image opens transfer pref
   await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('15');
 });
 
+test('scan: the camera reads a payment code and opens transfer prefilled', async () => {
+  const to = freshAddress();
+  const video = path.join(mkdtempSync(path.join(tmpdir(), 'tessera-cam-')), 'qr.y4m');
+  writeFileSync(video, await qrY4m(`tron:${to}?amount=21.5&token=USDT`));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({
+      baseURL: E2E_BASE_URL,
+      permissions: ['camera'],
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await loginAsDemo(page);
+    await page.goto('/pages/index/scan');
+    await page.getByRole('button', { name: 'Use camera' }).click();
+    await expect(page).toHaveURL(/\/pages\/index\/transfer/, { timeout: 15_000 });
+    await expect(page.getByLabel('Receiving address')).toHaveValue(to);
+    await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('21.5');
+  } finally {
+    await browser.close();
+  }
+});
+
 test('scan: a connection link shows what is being connected before any approval', async ({ page }) => {
   await page.goto('/pages/index/scan');
   const link = `tessera-connect:?name=Sun%20Swap&origin=${encodeURIComponent('https://app.sunswap.example/x')}&address=${KNOWN}`;
@@ -270,7 +301,7 @@ test('records tabs filter correctly, dust is collapsed', async ({ page, request 
   }
   // The 0.01 USDT deposit is dust: hidden behind the toggle on the Incoming tab.
   await page.getByRole('tab', { name: 'Incoming' }).click();
-  const toggle = page.getByRole('button', { name: '1 small incoming transfer hidden' });
+  const toggle = page.getByRole('button', { name: 'Small incoming transfers hidden: 1' });
   await expect(toggle).toBeVisible();
   const shown = await rows.count();
   await toggle.click();

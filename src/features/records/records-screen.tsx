@@ -3,7 +3,6 @@
  * pull-to-refresh and an end message. Dust is collapsed behind a toggle. Works from the persisted
  * cache offline, with an "offline · updated" mark.
  */
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -72,10 +71,8 @@ export function RecordsScreen() {
             <button type="button" className="dust-toggle" aria-expanded={showDust} onClick={() => setShowDust((v) => !v)}>
               {showDust
                 ? t`Hide small incoming transfers`
-                : plural(dustCount, {
-                    one: '# small incoming transfer hidden',
-                    other: '# small incoming transfers hidden',
-                  })}
+                : // Not `plural`: activateLocale passes 'en_US' to Intl.PluralRules, which throws (reported).
+                  t`Small incoming transfers hidden: ${dustCount}`}
             </button>
           )}
           {query.data ? (

@@ -67,7 +67,7 @@ export function ScanScreen() {
       const s = new Scanner(el, (result) => handle(result.data), {
         returnDetailedScanResult: true,
         preferredCamera: 'environment',
-        highlightScanRegion: true,
+        // No highlight overlay: qr-scanner positions it with inline styles, which the CSP refuses.
         maxScansPerSecond: 8,
       });
       scanner.current = s;

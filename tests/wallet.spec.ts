@@ -130,6 +130,26 @@ test('a lookalike can be sent only after the side-by-side override, with the ris
   await expect(go).toBeEnabled();
 });
 
+test('a pasted address that differs from the one copied in the app is flagged', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await expect(page.getByTestId('wallet-address')).not.toBeEmpty();
+  await page.getByRole('button', { name: 'Copy address' }).click();
+  // In-app navigation: what the app copied is remembered for this page session only.
+  await page.getByRole('link', { name: 'Transfer' }).click();
+  await expect(page.getByTestId('available')).not.toHaveText(/^0 /);
+  // Malware swaps the clipboard between copy and paste.
+  const swapped = freshAddress();
+  await page.evaluate((text) => navigator.clipboard.writeText(text), swapped);
+  await page.getByRole('button', { name: 'Paste', exact: true }).click();
+  await expect(page.getByLabel('Receiving address')).toHaveValue(swapped);
+  await expect(page.getByText(/not the one you copied in this app/)).toBeVisible();
+  await page.getByLabel('Amount', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Confirm transfer' });
+  await expect(sheet.getByText(/not the one you copied in this app/)).toBeVisible();
+  await expect(sheet.getByRole('button', { name: 'Confirm and enter trade password' })).toBeDisabled();
+});
+
 test('transfer happy path debits amount plus fee once and settles', async ({ page, request }) => {
   const api = await demoApi(request);
   const before = await balanceOf(api, 'USDT');

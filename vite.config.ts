@@ -29,9 +29,7 @@ export default defineConfig({
     babel({
       presets: [
         {
-          // Keep source messages in the bundle: a message missing from a catalog falls back to English
-          // instead of showing its hashed id.
-          preset: { plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: false }]] },
+          preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
           rolldown: { filter: { code: /from ["']@lingui\/(core|react)\/macro["']/ } },
         },
       ],
@@ -44,7 +42,12 @@ export default defineConfig({
       injectRegister: false,
       manifest,
       manifestFilename: 'manifest.webmanifest',
-      injectManifest: { globPatterns: ['**/*.{js,css,html}'] },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html}'],
+        // The QR scanning engine is useless offline (a transfer needs the network): the worker
+        // caches it at runtime on first use instead of growing every install.
+        globIgnores: ['**/qr-decode.worker-*.js', '**/qr-scanner*.js'],
+      },
       devOptions: { enabled: false },
     }),
   ],

@@ -13,7 +13,8 @@ export async function activateLocale(id: LocaleId): Promise<LocaleId> {
   const effective = catalogs[`../../../locales/${id}/messages.po`] ? id : SOURCE_LOCALE;
   if (!loader) throw new Error('no catalogs bundled');
   const { messages } = await loader();
-  i18n.loadAndActivate({ locale: effective, messages: messages as never });
+  // Lingui passes `locales` to Intl (plurals, numbers): it needs the BCP 47 form, not en_US.
+  i18n.loadAndActivate({ locale: effective, locales: toBcp47(effective), messages: messages as never });
   if (typeof document !== 'undefined') {
     document.documentElement.lang = toBcp47(effective);
     document.documentElement.dir = directionOf(effective);

@@ -3,9 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { errorMessage } from '../../app/error-messages';
 import { HOME_PATH } from '../../app/guard';
 import { BRAND } from '../../config/brand';
+import { focusFirstInvalid } from '../../lib/forms/focus';
 import { GlobeIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
@@ -41,11 +43,13 @@ export function LoginScreen() {
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setShowErrors(true);
-    if (mutation.isPending || Object.keys(accountErrors).length || passwordError) return;
-    mutation.mutate();
+    if (mutation.isPending) return;
+    const form = event.currentTarget;
+    flushSync(() => setShowErrors(true));
+    if (Object.keys(accountErrors).length || passwordError) focusFirstInvalid(form);
+    else mutation.mutate();
   };
 
   return (

@@ -1,12 +1,54 @@
-import { useLingui } from '@lingui/react/macro';
+/**
+ * Authenticator (Google Authenticator) binding. Bound: the bound state. Unbound: a three-step
+ * wizard — 1 get the app, 2 re-enter the login password to reveal a new key (QR of the otpauth URI
+ * and the key as text), 3 confirm with a code from the app. The key lives only in this screen's
+ * memory and is dropped once bound or when the screen closes.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { googleStatusQueryOptions } from '../../api/google';
+import { useMemberInfo } from '../../app/member-info';
+import { CheckIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { SkeletonRows } from '../../ui/skeleton';
+import { BindingWizard } from './components/binding-wizard';
+import './security.css';
 
 export function AuthenticatorScreen() {
   const { t } = useLingui();
+  const user = useMemberInfo({ fresh: true });
   return (
-    <Page title={t`Authenticator`}>
-      <ScreenPending />
+    <Page title={t`Authenticator`} backTo="/pages/my/index">
+      {!user ? <SkeletonRows rows={4} /> : user.googleBound ? <BoundState /> : <BindingWizard />}
     </Page>
+  );
+}
+
+function BoundState() {
+  const { i18n } = useLingui();
+  const status = useQuery(googleStatusQueryOptions());
+  const boundAt = status.data?.boundAt;
+  const date = boundAt
+    ? new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'long' }).format(new Date(boundAt))
+    : null;
+  return (
+    <section className="card stack security-bound" aria-labelledby="authenticator-bound">
+      <span className="security-bound__icon">
+        <CheckIcon />
+      </span>
+      <h2 id="authenticator-bound" className="security-bound__title">
+        <Trans>Authenticator bound</Trans>
+      </h2>
+      {date && (
+        <p className="muted">
+          <Trans>Bound on {date}</Trans>
+        </p>
+      )}
+      <p>
+        <Trans>
+          Transfers and security changes ask for a code from your authenticator app. Keep the app and your backup of the key safe.
+        </Trans>
+      </p>
+    </section>
   );
 }

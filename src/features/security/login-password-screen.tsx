@@ -1,12 +1,116 @@
+/**
+ * Change the login password: the current one, the new one twice, and the authenticator code once
+ * bound. The server keeps this session and signs every other device out.
+ */
 import { useLingui } from '@lingui/react/macro';
+import { type FormEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { modifyPassword } from '../../api/member';
+import { errorMessage } from '../../app/error-messages';
+import { useMemberInfo } from '../../app/member-info';
+import { ErrorCode } from '../../contract/errors';
+import type { MemberInfo } from '../../contract/member';
+import { credentialErrorText } from '../../lib/forms/credential-messages';
+import { compactErrors, validateCurrentPassword, validateNewPassword } from '../../lib/forms/credentials';
+import { focusFirstInvalid } from '../../lib/forms/focus';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { PasswordField } from '../../ui/password-field';
+import { SkeletonRows } from '../../ui/skeleton';
+import { useSecuredChange } from './model/use-secured-change';
+import './security.css';
 
 export function LoginPasswordScreen() {
   const { t } = useLingui();
+  const user = useMemberInfo({ fresh: true });
   return (
-    <Page title={t`Change login password`}>
-      <ScreenPending />
+    <Page title={t`Change login password`} backTo="/pages/my/index">
+      {user ? <LoginPasswordForm user={user} /> : <SkeletonRows rows={4} />}
     </Page>
+  );
+}
+
+function LoginPasswordForm({ user }: { user: MemberInfo }) {
+  const { t } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+
+  const rules = validateNewPassword(next, confirm);
+  const errors = compactErrors({
+    current: validateCurrentPassword(current),
+    next: rules.password ?? (current && next === current ? ('passwordSame' as const) : undefined),
+    confirm: rules.confirm,
+  });
+  const shown = showErrors ? errors : {};
+
+  const change = useSecuredChange({
+    authenticatorBound: user.googleBound,
+    send: (googleCode) => modifyPassword({ oldPassword: current, newPassword: next, ...(googleCode ? { googleCode } : {}) }),
+    successMessage: t`Login password changed. Other devices were signed out.`,
+  });
+  const refused = change.formError;
+  const wrongCurrent = refused?.code === ErrorCode.INVALID_CREDENTIALS;
+  const samePassword = refused?.code === ErrorCode.PASSWORD_SAME;
+  const otherError = refused && !wrongCurrent && !samePassword ? errorMessage(refused) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    flushSync(() => setShowErrors(true));
+    if (Object.keys(errors).length) focusFirstInvalid(formRef.current);
+    else change.submit();
+  };
+  const pending = change.pending;
+
+  return (
+    <>
+      <form ref={formRef} className="stack" onSubmit={submit} noValidate>
+        <PasswordField
+          label={t`Current password`}
+          value={current}
+          onValueChange={(v) => {
+            setCurrent(v);
+            if (wrongCurrent) change.reset();
+          }}
+          autoComplete="current-password"
+          maxLength={64}
+          error={credentialErrorText(shown.current) ?? (wrongCurrent ? t`The current password is wrong.` : null)}
+          disabled={pending}
+        />
+        <PasswordField
+          label={t`New password`}
+          value={next}
+          onValueChange={(v) => {
+            setNext(v);
+            if (samePassword) change.reset();
+          }}
+          autoComplete="new-password"
+          maxLength={64}
+          hint={t`8 to 64 characters with at least one letter and one digit.`}
+          error={credentialErrorText(shown.next) ?? (samePassword && refused ? errorMessage(refused) : null)}
+          disabled={pending}
+        />
+        <PasswordField
+          label={t`Confirm new password`}
+          value={confirm}
+          onValueChange={setConfirm}
+          autoComplete="new-password"
+          maxLength={64}
+          error={credentialErrorText(shown.confirm)}
+          disabled={pending}
+        />
+        {user.googleBound && <p className="field__hint">{t`You will be asked for the code from your authenticator app.`}</p>}
+        {otherError && (
+          <p className="field__error" role="alert">
+            {otherError}
+          </p>
+        )}
+        <button type="submit" className="button button--block" disabled={pending}>
+          {pending ? t`Saving…` : t`Change password`}
+        </button>
+      </form>
+      {change.dialog}
+    </>
   );
 }

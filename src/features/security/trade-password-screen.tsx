@@ -1,12 +1,142 @@
+/**
+ * Trade password (SPEC §4: unset → set → changeable). Setting it needs the login password;
+ * changing it needs the current trade password; either needs the authenticator code once bound.
+ */
 import { useLingui } from '@lingui/react/macro';
+import { type FormEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { modifyTradePassword } from '../../api/member';
+import { errorMessage } from '../../app/error-messages';
+import { useMemberInfo } from '../../app/member-info';
+import { ErrorCode } from '../../contract/errors';
+import type { MemberInfo } from '../../contract/member';
+import { credentialErrorText } from '../../lib/forms/credential-messages';
+import { compactErrors, validateCurrentPassword, validateTradePassword } from '../../lib/forms/credentials';
+import { focusFirstInvalid } from '../../lib/forms/focus';
 import { Page } from '../../ui/page';
-import { ScreenPending } from '../../ui/screen-pending';
+import { PasswordField } from '../../ui/password-field';
+import { SkeletonRows } from '../../ui/skeleton';
+import { TradePasswordInput } from './components/trade-password-input';
+import { useSecuredChange } from './model/use-secured-change';
+import './security.css';
 
 export function TradePasswordScreen() {
   const { t } = useLingui();
+  const user = useMemberInfo({ fresh: true });
   return (
-    <Page title={t`Trade password`}>
-      <ScreenPending />
+    <Page title={user?.tradePasswordSet ? t`Change trade password` : t`Set trade password`} backTo="/pages/my/index">
+      {user ? <TradePasswordForm key={String(user.tradePasswordSet)} user={user} /> : <SkeletonRows rows={4} />}
     </Page>
+  );
+}
+
+function TradePasswordForm({ user }: { user: MemberInfo }) {
+  const { t } = useLingui();
+  const formRef = useRef<HTMLFormElement>(null);
+  const changing = user.tradePasswordSet;
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [loginPassword, setLoginPassword] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+
+  const rules = validateTradePassword(next, confirm);
+  const errors = compactErrors({
+    current: changing ? validateTradePassword(current).password : undefined,
+    next: rules.password,
+    confirm: rules.confirm,
+    loginPassword: changing ? undefined : validateCurrentPassword(loginPassword),
+  });
+  const shown = showErrors ? errors : {};
+
+  const change = useSecuredChange({
+    authenticatorBound: user.googleBound,
+    send: async (googleCode) => {
+      await modifyTradePassword({
+        newPassword: next,
+        ...(changing ? { oldPassword: current } : { loginPassword }),
+        ...(googleCode ? { googleCode } : {}),
+      });
+    },
+    successMessage: changing ? t`Trade password changed.` : t`Trade password set.`,
+  });
+  const refused = change.formError;
+  const serverError = (code: number) => (refused?.code === code ? errorMessage(refused) : null);
+  const otherError =
+    refused && refused.code !== ErrorCode.TRADE_PASSWORD_WRONG && refused.code !== ErrorCode.INVALID_CREDENTIALS
+      ? errorMessage(refused)
+      : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    flushSync(() => setShowErrors(true));
+    if (Object.keys(errors).length) focusFirstInvalid(formRef.current);
+    else change.submit();
+  };
+  const pending = change.pending;
+
+  return (
+    <>
+      <form ref={formRef} className="stack" onSubmit={submit} noValidate>
+        <p className="muted">
+          {changing
+            ? t`Enter your current trade password, then the new one twice.`
+            : t`The trade password is 6 digits. It confirms every transfer and swap, so do not reuse your phone's PIN.`}
+        </p>
+        {changing && (
+          <TradePasswordInput
+            label={t`Current trade password`}
+            value={current}
+            onChange={(v) => {
+              setCurrent(v);
+              if (refused) change.reset();
+            }}
+            error={credentialErrorText(shown.current) ?? serverError(ErrorCode.TRADE_PASSWORD_WRONG)}
+            disabled={pending}
+          />
+        )}
+        <TradePasswordInput
+          label={t`New trade password`}
+          value={next}
+          onChange={setNext}
+          error={credentialErrorText(shown.next)}
+          disabled={pending}
+        />
+        <TradePasswordInput
+          label={t`Confirm trade password`}
+          value={confirm}
+          onChange={setConfirm}
+          error={credentialErrorText(shown.confirm)}
+          disabled={pending}
+        />
+        {!changing && (
+          <PasswordField
+            label={t`Login password`}
+            value={loginPassword}
+            onValueChange={(v) => {
+              setLoginPassword(v);
+              if (refused) change.reset();
+            }}
+            autoComplete="current-password"
+            maxLength={64}
+            error={
+              credentialErrorText(shown.loginPassword) ??
+              (serverError(ErrorCode.INVALID_CREDENTIALS) && t`The login password is wrong.`)
+            }
+            disabled={pending}
+          />
+        )}
+        {user.googleBound && <p className="field__hint">{t`You will be asked for the code from your authenticator app.`}</p>}
+        {otherError && (
+          <p className="field__error" role="alert">
+            {otherError}
+          </p>
+        )}
+        <button type="submit" className="button button--block" disabled={pending}>
+          {pending ? t`Saving…` : changing ? t`Change trade password` : t`Set trade password`}
+        </button>
+      </form>
+      {change.dialog}
+    </>
   );
 }

@@ -1,26 +1,39 @@
 /** Phone-or-e-mail identity fields, switchable, with the area-code picker for phones. */
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { TextField } from '../../../ui/field';
 import type { AccountError, AccountInput } from '../model/account';
 import { useAuthErrorText } from '../model/use-error-text';
-import { AreaCodePicker } from './area-code-picker';
+
+/** The picker (a dialog over the country list) loads on first use: the login page paints without it. */
+const loadPicker = () => import('./area-code-picker');
+const AreaCodePicker = lazy(() => loadPicker().then((m) => ({ default: m.AreaCodePicker })));
 
 interface Props {
   value: AccountInput;
   onChange: (value: AccountInput) => void;
   errors: Partial<Record<'areaCode' | 'phone' | 'email', AccountError>>;
+  /** A refusal from the server about this account ("already registered"), shown when no rule failed. */
+  serverError?: string | null;
+  /** What the phone/e-mail switch is for ("Sign in with", "Register with"). */
+  legend?: string;
   disabled?: boolean;
 }
 
-export function AccountFields({ value, onChange, errors, disabled }: Props) {
+export function AccountFields({ value, onChange, errors, serverError, legend, disabled }: Props) {
   const { t } = useLingui();
   const errorText = useAuthErrorText();
   const [picking, setPicking] = useState(false);
+  // Stays mounted once opened, so closing runs the dialog's own close (focus returns to the button).
+  const [pickerMounted, setPickerMounted] = useState(false);
+  const openPicker = () => {
+    setPickerMounted(true);
+    setPicking(true);
+  };
   return (
     <>
       <fieldset className="segmented" disabled={disabled}>
-        <legend className="visually-hidden">{t`Sign in with`}</legend>
+        <legend className="visually-hidden">{legend ?? t`Sign in with`}</legend>
         <button type="button" aria-pressed={value.type === 'phone'} onClick={() => onChange({ ...value, type: 'phone' })}>
           {t`Phone`}
         </button>
@@ -33,7 +46,7 @@ export function AccountFields({ value, onChange, errors, disabled }: Props) {
           label={t`Phone number`}
           value={value.phone}
           onValueChange={(phone) => onChange({ ...value, phone })}
-          error={errorText(errors.phone) ?? errorText(errors.areaCode)}
+          error={errorText(errors.phone) ?? errorText(errors.areaCode) ?? serverError}
           type="tel"
           inputMode="numeric"
           autoComplete="username"
@@ -43,7 +56,9 @@ export function AccountFields({ value, onChange, errors, disabled }: Props) {
             <button
               type="button"
               className="area-code-button ltr-isolate"
-              onClick={() => setPicking(true)}
+              onClick={openPicker}
+              onFocus={() => void loadPicker()}
+              onPointerEnter={() => void loadPicker()}
               aria-label={value.areaCode ? t`Area code +${value.areaCode}, change` : t`Select area code`}
               disabled={disabled}
             >
@@ -56,7 +71,7 @@ export function AccountFields({ value, onChange, errors, disabled }: Props) {
           label={t`E-mail`}
           value={value.email}
           onValueChange={(email) => onChange({ ...value, email })}
-          error={errorText(errors.email)}
+          error={errorText(errors.email) ?? serverError}
           type="email"
           inputMode="email"
           autoComplete="username"
@@ -64,15 +79,19 @@ export function AccountFields({ value, onChange, errors, disabled }: Props) {
           disabled={disabled}
         />
       )}
-      <AreaCodePicker
-        open={picking}
-        selected={value.areaCode}
-        onClose={() => setPicking(false)}
-        onSelect={(country) => {
-          onChange({ ...value, areaCode: country.areaCode });
-          setPicking(false);
-        }}
-      />
+      {pickerMounted && (
+        <Suspense fallback={null}>
+          <AreaCodePicker
+            open={picking}
+            selected={value.areaCode}
+            onClose={() => setPicking(false)}
+            onSelect={(country) => {
+              onChange({ ...value, areaCode: country.areaCode });
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountBody, validateAccount, validateNewPassword } from './account';
+import { accountBody, accountTarget, validateAccount, validateInviteCode } from './account';
 
 const phone = (areaCode: string, number: string) => ({ type: 'phone' as const, areaCode, phone: number, email: '' });
 
@@ -31,15 +31,19 @@ describe('account rules (SPEC §5)', () => {
   });
 });
 
-describe('new password rules', () => {
-  it('asks for matching passwords', () => {
-    expect(validateNewPassword('Abcdefg1', 'Abcdefg2').confirm).toBe('passwordsDiffer');
-    expect(validateNewPassword('Abcdefg1', 'Abcdefg1')).toEqual({});
+describe('account target', () => {
+  it('names the account a code goes to, as the server does', () => {
+    expect(accountTarget(phone('1', '(555) 010-0'))).toBe('phone:1:5550100');
+    expect(accountTarget({ type: 'email', areaCode: '1', phone: '', email: ' A@B.co ' })).toBe('email:a@b.co');
   });
-  it('needs 8+ characters with a letter and a digit', () => {
-    expect(validateNewPassword('abc1').password).toBe('passwordWeak');
-    expect(validateNewPassword('abcdefgh').password).toBe('passwordWeak');
-    expect(validateNewPassword('12345678').password).toBe('passwordWeak');
-    expect(validateNewPassword('').password).toBe('passwordRequired');
+});
+
+describe('invitation code', () => {
+  it('is optional', () => expect(validateInviteCode('')).toBeUndefined());
+  it('is 4–16 letters or digits when given', () => {
+    expect(validateInviteCode(' AB12cd ')).toBeUndefined();
+    expect(validateInviteCode('AB1')).toBe('inviteInvalid');
+    expect(validateInviteCode('AB-123')).toBe('inviteInvalid');
+    expect(validateInviteCode('A'.repeat(17))).toBe('inviteInvalid');
   });
 });

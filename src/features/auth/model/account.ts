@@ -9,7 +9,6 @@ export interface AccountInput {
 }
 
 export type AccountError = 'areaCodeRequired' | 'phoneTooShort' | 'phoneInvalid' | 'emailInvalid';
-export type PasswordError = 'passwordRequired' | 'passwordWeak' | 'passwordsDiffer';
 
 export const emptyAccount = (type: AccountType = 'phone', areaCode = ''): AccountInput => ({
   type,
@@ -43,12 +42,15 @@ export function accountBody(input: AccountInput) {
     : { type: 'phone' as const, areaCode: input.areaCode, phone: normalizePhone(input.phone) };
 }
 
-/** Login password rules of the contract: 8–64 characters with a letter and a digit. */
-export function validateNewPassword(password: string, confirm?: string): Partial<Record<'password' | 'confirm', PasswordError>> {
-  const errors: Partial<Record<'password' | 'confirm', PasswordError>> = {};
-  if (!password) errors.password = 'passwordRequired';
-  else if (password.length < 8 || password.length > 64 || !/[A-Za-z]/.test(password) || !/\d/.test(password))
-    errors.password = 'passwordWeak';
-  if (confirm !== undefined && password !== confirm) errors.confirm = 'passwordsDiffer';
-  return errors;
+/** One string per account ("phone:1:5550100", "email:a@b.co"): which account a code was sent to. */
+export function accountTarget(input: AccountInput): string {
+  const body = accountBody(input);
+  return body.type === 'email' ? `email:${body.email.toLowerCase()}` : `phone:${body.areaCode}:${body.phone}`;
+}
+
+/** The optional invitation code: when given, 4–16 letters or digits (as invite links carry it). */
+export const normalizeInviteCode = (value: string) => value.trim();
+export function validateInviteCode(value: string): 'inviteInvalid' | undefined {
+  const code = normalizeInviteCode(value);
+  return code === '' || /^[A-Za-z0-9]{4,16}$/.test(code) ? undefined : 'inviteInvalid';
 }

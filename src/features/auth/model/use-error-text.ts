@@ -1,10 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
-import type { AccountError, PasswordError } from './account';
+import { credentialErrorText } from '../../../lib/forms/credential-messages';
+import type { CredentialError } from '../../../lib/forms/credentials';
+import type { AccountError } from './account';
 
-/** The translated sentence for each form rule. */
+export type AuthFormError = AccountError | CredentialError | 'agreeRequired' | 'inviteInvalid' | 'captchaRequired';
+
+/** The translated sentence for each rule of the sign-in forms. */
 export function useAuthErrorText() {
   const { t } = useLingui();
-  return (error: AccountError | PasswordError | 'required' | 'agreeRequired' | 'codeInvalid' | undefined): string | null => {
+  return (error: AuthFormError | undefined): string | null => {
     switch (error) {
       case 'areaCodeRequired':
         return t`Please select an international area code.`;
@@ -14,20 +18,14 @@ export function useAuthErrorText() {
         return t`Please enter digits only.`;
       case 'emailInvalid':
         return t`Please enter a valid e-mail address.`;
-      case 'passwordRequired':
-        return t`Please enter the password.`;
-      case 'passwordWeak':
-        return t`Use 8 to 64 characters with at least one letter and one digit.`;
-      case 'passwordsDiffer':
-        return t`The two passwords do not match.`;
-      case 'required':
-        return t`This field is required.`;
       case 'agreeRequired':
         return t`Please agree to the Terms of Service and Privacy Policy.`;
-      case 'codeInvalid':
-        return t`Please enter the 6-digit code.`;
+      case 'inviteInvalid':
+        return t`An invitation code is 4 to 16 letters or digits.`;
+      case 'captchaRequired':
+        return t`Please enter the graphic code.`;
       default:
-        return null;
+        return credentialErrorText(error);
     }
   };
 }

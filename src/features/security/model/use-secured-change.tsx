@@ -1,0 +1,84 @@
+/**
+ * A security change (trade or login password) sent once, with the authenticator code when one is
+ * bound (SPEC §6): the code is asked in the shared code dialog, with paste. If the server says a
+ * code is needed although we thought none was bound (bound on another device), the member is
+ * reloaded and the dialog opens. Success reloads the member everywhere, says so and leaves.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ApiError } from '../../../api/client';
+import { errorMessage } from '../../../app/error-messages';
+import { refreshMemberInfo } from '../../../app/member-info';
+import { ErrorCode } from '../../../contract/errors';
+import { CodeDialog } from '../../../ui/code-dialog';
+import { showToast } from '../../../ui/toast';
+
+/** Where a finished security screen returns when it was opened directly (no history to go back to). */
+export const SECURITY_HOME = '/pages/my/index';
+
+interface Options {
+  authenticatorBound: boolean;
+  send: (googleCode: string | undefined) => Promise<unknown>;
+  successMessage: string;
+}
+
+export function useSecuredChange({ authenticatorBound, send, successMessage }: Options) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
+
+  const mutation = useMutation<unknown, ApiError, string | undefined>({
+    mutationFn: (googleCode) => send(googleCode),
+    meta: { inlineErrors: true },
+    onSuccess: async () => {
+      setAsking(false);
+      await refreshMemberInfo(queryClient).catch(() => undefined);
+      void showToast(successMessage, 'success');
+      if (router.history.canGoBack()) router.history.back();
+      else void navigate({ to: SECURITY_HOME, replace: true });
+    },
+    onError: (error, googleCode) => {
+      if (error.code !== ErrorCode.GOOGLE_CODE_WRONG) {
+        setAsking(false);
+      } else if (googleCode === undefined) {
+        setCodeError(null);
+        setAsking(true);
+        void refreshMemberInfo(queryClient).catch(() => undefined);
+      } else {
+        setCodeError(errorMessage(error));
+      }
+    },
+  });
+
+  /** Call once the form's own rules pass. */
+  const submit = () => {
+    if (mutation.isPending) return;
+    if (authenticatorBound) {
+      setCodeError(null);
+      setAsking(true);
+    } else {
+      mutation.mutate(undefined);
+    }
+  };
+
+  const dialog = (
+    <CodeDialog
+      open={asking}
+      kind="authenticator"
+      pending={mutation.isPending}
+      error={codeError}
+      onSubmit={(code) => {
+        setCodeError(null);
+        mutation.mutate(code);
+      }}
+      onClose={() => setAsking(false)}
+    />
+  );
+
+  /** The refusal to show in the form (authenticator refusals are shown in the dialog). */
+  const formError = mutation.error && mutation.error.code !== ErrorCode.GOOGLE_CODE_WRONG ? mutation.error : null;
+  return { submit, dialog, pending: mutation.isPending, formError, reset: mutation.reset };
+}

@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compactErrors, digitsOnly, validateCode, validateNewPassword, validateTradePassword } from './credentials';
+
+describe('login password rules', () => {
+  it('asks for matching passwords', () => {
+    expect(validateNewPassword('Abcdefg1', 'Abcdefg2').confirm).toBe('passwordsDiffer');
+    expect(validateNewPassword('Abcdefg1', 'Abcdefg1')).toEqual({});
+  });
+  it('needs 8–64 characters with a letter and a digit', () => {
+    expect(validateNewPassword('abc1').password).toBe('passwordWeak');
+    expect(validateNewPassword('abcdefgh').password).toBe('passwordWeak');
+    expect(validateNewPassword('12345678').password).toBe('passwordWeak');
+    expect(validateNewPassword(`a1${'x'.repeat(63)}`).password).toBe('passwordWeak');
+    expect(validateNewPassword('').password).toBe('passwordRequired');
+  });
+});
+
+describe('trade password rules', () => {
+  it('is exactly six digits', () => {
+    expect(validateTradePassword('123456')).toEqual({});
+    expect(validateTradePassword('12345').password).toBe('tradePasswordInvalid');
+    expect(validateTradePassword('1234567').password).toBe('tradePasswordInvalid');
+    expect(validateTradePassword('12345a').password).toBe('tradePasswordInvalid');
+  });
+  it('asks for the same value twice', () => {
+    expect(validateTradePassword('123456', '123465').confirm).toBe('passwordsDiffer');
+  });
+  it('accepts every six-digit string and nothing else', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 8 }), (s) => (validateTradePassword(s).password === undefined) === /^\d{6}$/.test(s)),
+    );
+  });
+});
+
+describe('codes', () => {
+  it('keeps only digits of a pasted code', () => {
+    expect(digitsOnly(' 123 456 ')).toBe('123456');
+    expect(digitsOnly('1234567')).toBe('123456');
+  });
+  it('wants six digits', () => {
+    expect(validateCode('123456')).toBeUndefined();
+    expect(validateCode('12345')).toBe('codeInvalid');
+  });
+  it('compacts passed rules away', () => {
+    expect(compactErrors({ a: undefined, b: 'codeInvalid' })).toEqual({ b: 'codeInvalid' });
+  });
+});

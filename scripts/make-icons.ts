@@ -2,13 +2,12 @@
  * Renders the app icons in public/icons from one SVG design with headless Chromium.
  * Run after changing the design: `npx tsx scripts/make-icons.ts`. The PNGs are committed.
  */
+import { execFileSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 
 const mark = (inset: number) => `
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="#2b5cf0"/><stop offset="1" stop-color="#1a3aa8"/></linearGradient></defs>
-  <rect width="512" height="512" rx="${inset ? 0 : 112}" fill="url(#g)"/>
+  <rect width="512" height="512" rx="${inset ? 0 : 112}" fill="#1f4fd6"/>
   <g transform="translate(256 256) scale(${inset ? 0.72 : 1}) translate(-256 -256)">
     <g fill="#fff">
       <rect x="136" y="136" width="108" height="108" rx="22"/>
@@ -35,4 +34,10 @@ for (const { file, size, maskable } of outputs) {
   await page.screenshot({ path: `public/icons/${file}`, omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
 }
 await browser.close();
+// Flat colours quantise losslessly to a small palette: the icons ship in every install's precache.
+try {
+  execFileSync('pngquant', ['--force', '--ext', '.png', '--quality', '90-100', ...outputs.map((o) => `public/icons/${o.file}`)]);
+} catch {
+  console.warn('pngquant not found (apt-get install pngquant): icons left unquantised');
+}
 console.info('icons written');

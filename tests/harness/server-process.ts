@@ -24,7 +24,8 @@ export async function startServer(opts: { port: number; staticDir: string }): Pr
     LOG_LEVEL: 'warn',
     SKIP_BUILD: '1',
   };
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/src/start.ts'], { env, stdio: 'ignore' });
+  // Its own process group, so stopping it also stops tsx and node under npx.
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/src/start.ts'], { env, stdio: 'ignore', detached: true });
   const url = `http://127.0.0.1:${opts.port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -42,8 +43,14 @@ export async function startServer(opts: { port: number; staticDir: string }): Pr
     dataDir,
     ops: (...args) => execFileSync('npx', ['tsx', 'server/src/cli/ops.ts', ...args], { env, encoding: 'utf8' }),
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
+      if (child.pid) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      }
+      await new Promise((r) => setTimeout(r, 500));
     },
   };
 }

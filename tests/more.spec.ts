@@ -41,7 +41,7 @@ test.describe('message centre', () => {
     await expect(row.getByRole('img', { name: 'Unread' })).toHaveCount(0);
 
     // Mark all read: the dot goes.
-    await page.getByRole('button', { name: 'Read all' }).click();
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByText('All messages marked as read')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Unread' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Back' }).click();

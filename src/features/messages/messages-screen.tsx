@@ -50,8 +50,17 @@ export function MessagesScreen() {
       title={t`Messages`}
       backTo="/pages/my/index"
       actions={
-        <button type="button" className="link-button" disabled={!unread || readAll.isPending} onClick={() => readAll.mutate()}>
-          <Trans>Read all</Trans>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t`Mark all as read`}
+          title={t`Mark all as read`}
+          disabled={!unread || readAll.isPending}
+          onClick={() => readAll.mutate()}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+            <path d="m2 12 5 5 9-10M10 16l1 1 9-10" />
+          </svg>
         </button>
       }
     >

@@ -123,6 +123,13 @@ test.describe('My area', () => {
     await page.reload();
     await expect(page.getByLabel('Currency unit')).toHaveValue('EUR');
     await expect(page.getByRole('link', { name: /Language/ })).toHaveAttribute('href', '/pages/common/language');
+    const dust = page.getByLabel('Dust threshold (USD)');
+    await dust.fill('2.5x');
+    await expect(dust).toHaveValue('');
+    await dust.fill('2.5');
+    await dust.press('Enter');
+    await page.reload();
+    await expect(page.getByLabel('Dust threshold (USD)')).toHaveValue('2.5');
 
     // A runtime cache the worker would have made; the precache must survive.
     await page.evaluate(async () => {
@@ -275,10 +282,51 @@ test.describe('activities', () => {
     expect(uploaded.data.mime).toBe('image/jpeg');
     await expect(form.getByRole('progressbar')).toHaveCount(0);
 
-    // Preview: double-click zooms to 2×, the wheel zooms further (never past 4×), Escape closes.
+    await picker.setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: png(320, 240) });
+    await expect(form.getByRole('progressbar')).toHaveCount(0);
+
+    // Preview: arrow keys move between images; double-click zooms to 2×, the wheel further (never
+    // past 4×); Escape closes.
     await form.getByRole('button', { name: 'Preview shot.png' }).click();
     const viewer = page.getByRole('dialog', { name: 'Image preview' });
     await expect(viewer).toBeVisible();
+    await expect(viewer).toContainText('1 of 2');
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer).toContainText('2 of 2');
+    await expect(viewer.getByRole('img', { name: 'second.png' })).toBeVisible();
+    await viewer.getByRole('button', { name: 'Previous' }).click();
+    await expect(viewer).toContainText('1 of 2');
+    // Touch: a swipe to the left shows the next image, a swipe back the previous; a pinch zooms.
+    const cdp = await page.context().newCDPSession(page);
+    const touch = async (type: string, points: Array<[number, number]>) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    const swipe = async (from: number, to: number) => {
+      await touch('touchStart', [[from, 400]]);
+      for (let x = from; from > to ? x >= to : x <= to; x += from > to ? -40 : 40) await touch('touchMove', [[x, 400]]);
+      await touch('touchEnd', []);
+    };
+    await swipe(320, 80);
+    await expect(viewer).toContainText('2 of 2');
+    await swipe(80, 320);
+    await expect(viewer).toContainText('1 of 2');
+    await touch('touchStart', [
+      [180, 400],
+      [210, 400],
+    ]);
+    for (let d = 30; d <= 150; d += 20)
+      await touch('touchMove', [
+        [195 - d, 400],
+        [195 + d, 400],
+      ]);
+    await touch('touchEnd', []);
+    await expect(viewer.getByTestId('zoom')).not.toHaveText('100%');
+    await page.waitForTimeout(400);
+    await touch('touchStart', [[195, 400]]);
+    await touch('touchEnd', []);
+    await page.waitForTimeout(80);
+    await touch('touchStart', [[195, 400]]);
+    await touch('touchEnd', []);
+    await expect(viewer.getByTestId('zoom')).toHaveText('100%');
     await expect(viewer.getByTestId('zoom')).toHaveText('100%');
     await viewer.locator('img').dblclick();
     await expect(viewer.getByTestId('zoom')).toHaveText('200%');
@@ -299,7 +347,7 @@ test.describe('activities', () => {
     await form.getByLabel('Bitora user ID').fill(`BTR-${phone}`);
     await form.getByRole('button', { name: 'Submit' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm participation' });
-    await expect(confirm).toContainText('Screenshots: 1');
+    await expect(confirm).toContainText('Screenshots: 2');
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Submitted for review')).toBeVisible();
     await expect(page.getByText('Your submission is in review.')).toBeVisible();

@@ -298,7 +298,7 @@ test.describe('activities', () => {
     await expect(viewer).toContainText('1 of 2');
     // Touch: a swipe to the left shows the next image, a swipe back the previous; a pinch zooms.
     const cdp = await page.context().newCDPSession(page);
-    const touch = async (type: string, points: Array<[number, number]>) =>
+    const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<[number, number]>) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
     const swipe = async (from: number, to: number) => {
       await touch('touchStart', [[from, 400]]);

@@ -64,7 +64,7 @@ export function RewardScreen() {
                         <Trans>Share {hidden ? '******' : formatRatio(d.holdingRatio, locale)}</Trans>
                       </span>
                     </div>
-                    <Amount className="reward-row__amount" value={`${d.amount}`} places={6} symbol={d.currency} hidden={hidden} />
+                    <Amount className="reward-row__amount" value={d.amount} places={6} symbol={d.currency} hidden={hidden} />
                   </div>
                 )}
               />

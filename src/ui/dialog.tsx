@@ -1,9 +1,10 @@
 /**
  * A modal dialog on the native <dialog> element: focus moves in and is trapped by the browser,
- * Escape closes, and focus returns to whatever opened it.
+ * Escape closes, and focus returns to whatever opened it. Rendered into <body>.
  */
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
 
 interface DialogProps {
   open: boolean;
@@ -42,7 +43,8 @@ export function Dialog({ open, onClose, title, children, variant = 'sheet' }: Di
     return () => dialog.removeEventListener('close', onNativeClose);
   }, [onClose]);
 
-  return (
+  // Portalled to <body>: a dialog holding a form must never end up nested in the page's own form.
+  return createPortal(
     <dialog
       ref={ref}
       className={`dialog dialog--${variant}`}
@@ -76,6 +78,7 @@ export function Dialog({ open, onClose, title, children, variant = 'sheet' }: Di
         </header>
         {open && children}
       </div>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

@@ -11,6 +11,7 @@ import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../app/error-messages';
 import type { ActivityDetail, Participation } from '../../contract/activity';
 import { ErrorCode } from '../../contract/errors';
+import { whileBusy } from '../../lib/busy/busy';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/field';
 import { ImageViewer } from '../../ui/image-viewer';
@@ -49,7 +50,8 @@ export function JoinForm({ activity, rejected }: JoinFormProps) {
       const fingerprint = JSON.stringify(body);
       // Same confirmed body → same key, so a retried request cannot join twice.
       if (attempt.current?.body !== fingerprint) attempt.current = { key: crypto.randomUUID(), body: fingerprint };
-      return participate({ activityId: activity.id, ...body }, attempt.current.key);
+      const key = attempt.current.key;
+      return whileBusy(() => participate({ activityId: activity.id, ...body }, key));
     },
     meta: { inlineErrors: true },
     onSuccess: () => {

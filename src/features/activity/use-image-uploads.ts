@@ -6,6 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { uploadFile } from '../../api/misc';
 import { errorMessage } from '../../app/error-messages';
+import { whileBusy } from '../../lib/busy/busy';
 import { imageProblem, MAX_IMAGES } from './image-rules';
 import { prepareImage } from './prepare-image';
 
@@ -39,9 +40,11 @@ export function useImageUploads() {
   const upload = async (key: string, file: File) => {
     try {
       const prepared = await prepareImage(file);
-      const data = await uploadFile(prepared, {
-        onProgress: ({ loaded, total }) => patch(key, { progress: total > 0 ? loaded / total : 0 }),
-      });
+      const data = await whileBusy(() =>
+        uploadFile(prepared, {
+          onProgress: ({ loaded, total }) => patch(key, { progress: total > 0 ? loaded / total : 0 }),
+        }),
+      );
       patch(key, { state: 'done', progress: 1, uploadId: data.id });
     } catch (error) {
       patch(key, {

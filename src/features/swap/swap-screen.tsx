@@ -14,6 +14,7 @@ import { errorMessage } from '../../app/error-messages';
 import { useAppStore } from '../../app/store';
 import { ErrorCode } from '../../contract/errors';
 import type { ExchangePair } from '../../contract/exchange';
+import { whileBusy } from '../../lib/busy/busy';
 import { isAmountDraft } from '../../lib/money/amount-input';
 import { compare, formatAmountFloor } from '../../lib/money/money';
 import { Amount } from '../../ui/amount';
@@ -105,7 +106,7 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
 
   const mutation = useMutation({
     mutationFn: (vars: { tradePassword: string; key: string }) =>
-      swap({ pairId: pair.id, amount, tradePassword: vars.tradePassword }, vars.key),
+      whileBusy(() => swap({ pairId: pair.id, amount, tradePassword: vars.tradePassword }, vars.key)),
     meta: { inlineErrors: true },
     onSuccess: (record) => {
       setStep('edit');

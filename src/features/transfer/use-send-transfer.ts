@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { withdraw } from '../../api/money';
 import { queryKeys } from '../../api/query-keys';
 import type { TransactionRecord } from '../../contract/money';
+import { whileBusy } from '../../lib/busy/busy';
 import { type Attempt, isOutcomeUnknown, newAttempt } from './model/attempt';
 
 export interface WithdrawBody {
@@ -29,7 +30,8 @@ export function useSendTransfer({
   const attempt = useRef<Attempt<WithdrawBody> | null>(null);
   const [unknownOutcome, setUnknownOutcome] = useState(false);
   const mutation = useMutation({
-    mutationFn: (a: Attempt<WithdrawBody>) => withdraw(a.body, a.key),
+    // Marked busy: an app update waits for the transfer to finish before it reloads.
+    mutationFn: (a: Attempt<WithdrawBody>) => whileBusy(() => withdraw(a.body, a.key)),
     meta: { inlineErrors: true },
     onSuccess: (record) => {
       attempt.current = null;

@@ -18,3 +18,15 @@ test.describe('install offer', () => {
     await expect(page.getByRole('dialog', { name: 'Install Tessera' })).toBeHidden();
   });
 });
+
+test.describe('install from settings', () => {
+  test.use({ userAgent: devices['iPhone 13'].userAgent });
+
+  test('settings offers "Install app" and shows the instructions', async ({ page }) => {
+    await loginAsDemo(page);
+    await page.keyboard.press('Escape');
+    await page.goto('/pages/my/setting');
+    await page.getByRole('button', { name: 'Install app' }).click();
+    await expect(page.getByRole('dialog', { name: 'Install Tessera' })).toContainText('Add to Home Screen');
+  });
+});

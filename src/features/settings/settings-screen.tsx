@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { appConfigQueryOptions } from '../../api/misc';
+import { promptInstall, useInstallMode } from '../../app/install';
 import { appStore, useAppStore } from '../../app/store';
 import { LOCALES } from '../../lib/i18n/locales';
 import { isAmountDraft } from '../../lib/money/amount-input';
@@ -81,10 +82,34 @@ export function SettingsScreen() {
         </MenuItem>
       </MenuList>
       <DustThreshold defaultValue={config.data?.dustThresholdUsd} />
+      <InstallEntry />
       <MenuList label={t`Storage`}>
         <MenuButton label={t`Clear cache`} onClick={() => void clear()} />
       </MenuList>
     </Page>
+  );
+}
+
+/** Install the app from here too, whenever the browser allows it (iOS gets the instructions). */
+function InstallEntry() {
+  const { t } = useLingui();
+  const mode = useInstallMode();
+  if (mode === 'unavailable') return null;
+  return (
+    <MenuList label={t`App`}>
+      {mode === 'installed' ? (
+        <MenuItem>
+          <span className="menu__label">
+            <Trans>Installed on this device</Trans>
+          </span>
+        </MenuItem>
+      ) : (
+        <MenuButton
+          label={t`Install app`}
+          onClick={() => (mode === 'prompt' ? void promptInstall() : appStore.set({ offerInstall: true }))}
+        />
+      )}
+    </MenuList>
   );
 }
 

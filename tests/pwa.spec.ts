@@ -27,6 +27,14 @@ test('Chrome finds the app installable', async () => {
     expect(manifest).toMatchObject({ display: 'standalone', start_url: expect.any(String), scope: '/' });
     const sizes = manifest.icons.map((i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`);
     expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+    expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual([
+      '/pages/index/transfer',
+      '/pages/index/receive',
+      '/pages/index/scan',
+    ]);
+    for (const shot of manifest.screenshots as Array<{ src: string }>) expect((await page.request.get(shot.src)).ok()).toBe(true);
+    const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    expect((await page.request.get(touchIcon ?? '')).ok()).toBe(true);
   } finally {
     await context.close();
   }

@@ -48,24 +48,7 @@ export async function registerUser(phone: string, password: string): Promise<voi
   });
 }
 
-/** Logs a +1 phone account in through the form (the demo's area code is preselected or picked). */
-export async function loginAs(page: Page, phone: string, password: string): Promise<void> {
-  await page.goto('/pages/login/index');
-  await page.getByRole('button', { name: 'Phone', exact: true }).click();
-  const areaCode = page.getByRole('button', { name: /area code/i });
-  if (!(await areaCode.textContent())?.includes(`+${DEMO.areaCode}`)) {
-    await areaCode.click();
-    await page.getByRole('searchbox').fill(`+${DEMO.areaCode}`);
-    await page
-      .getByRole('button', { name: new RegExp(`\\+${DEMO.areaCode}$`) })
-      .first()
-      .click();
-  }
-  await page.getByLabel('Phone number').fill(phone);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(/\/pages\/index\/index$/);
-}
+export { loginAs } from './session.ts';
 
 /** Closes whichever once-per-launch popups (message, activity) are open. */
 export async function dismissPopups(page: Page): Promise<void> {

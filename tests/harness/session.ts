@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO } from './env.ts';
 
-/** Logs the demo user in through the login form, as a person would. */
-export async function loginAsDemo(page: Page): Promise<void> {
+/** Logs a +1 phone account in through the login form, as a person would. */
+export async function loginAs(page: Page, phone: string, password: string): Promise<void> {
   await page.goto('/pages/login/index');
   await page.getByRole('button', { name: 'Phone', exact: true }).click();
   const areaCode = page.getByRole('button', { name: /area code/i });
@@ -14,8 +14,10 @@ export async function loginAsDemo(page: Page): Promise<void> {
       .first()
       .click();
   }
-  await page.getByLabel('Phone number').fill(DEMO.phone);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/pages\/index\/index$/);
 }
+
+export const loginAsDemo = (page: Page) => loginAs(page, DEMO.phone, DEMO.password);

@@ -1,0 +1,43 @@
+/** Reads everything the app stored in the browser, as text, to check that no secret is there. */
+import type { Page } from '@playwright/test';
+
+export async function dumpBrowserStorage(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const parts: string[] = [];
+    parts.push(JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }));
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name as string);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const tx = db.transaction(storeName, 'readonly');
+        const store = tx.objectStore(storeName);
+        const [keys, values] = await Promise.all([
+          new Promise<unknown[]>((r) => {
+            const q = store.getAllKeys();
+            q.onsuccess = () => r(q.result);
+          }),
+          new Promise<unknown[]>((r) => {
+            const q = store.getAll();
+            q.onsuccess = () => r(q.result);
+          }),
+        ]);
+        parts.push(JSON.stringify({ db: info.name, storeName, keys, values }));
+      }
+      db.close();
+    }
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        const type = response?.headers.get('content-type') ?? '';
+        parts.push(request.url);
+        if (response && /json|text|javascript/.test(type)) parts.push(await response.text());
+      }
+    }
+    return parts.join('\n');
+  });
+}

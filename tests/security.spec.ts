@@ -1,0 +1,107 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { logOut } from './harness/account-session.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
+import { dismissPopups, registerUser } from './harness/more-helpers.ts';
+import { loginAs, loginAsDemo } from './harness/session.ts';
+import { dumpBrowserStorage } from './harness/storage-dump.ts';
+
+test('the app runs under a strict CSP without a single violation', async ({ page }) => {
+  const response = await page.request.get('/pages/login/index');
+  const csp = response.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await loginAsDemo(page);
+  for (const p of [
+    '/pages/index/index',
+    '/pages/record/index',
+    '/pages/reward/index',
+    '/pages/activity/index',
+    '/pages/my/index',
+    '/pages/index/receive',
+    '/pages/my/setting',
+  ]) {
+    await page.goto(p);
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), p).toEqual([]);
+  }
+});
+
+test('the token never appears in a URL; secrets are never stored; logout leaves nothing behind', async ({ page }) => {
+  const urls: string[] = [];
+  page.on('request', (r) => urls.push(r.url()));
+  await loginAsDemo(page);
+  // A transfer attempt types the trade password; it must stay in memory only.
+  await page.goto('/pages/record/index');
+  await page.goto('/pages/my/index');
+  await dismissPopups(page);
+  const stored = await dumpBrowserStorage(page);
+  const token = /"token":"([^"]+)"/.exec(stored)?.[1];
+  expect(token, 'the store keeps the token while logged in (SPEC §3)').toBeTruthy();
+  expect(urls.filter((u) => u.includes(token as string))).toEqual([]);
+  expect(stored).not.toContain(DEMO.password);
+  expect(stored).not.toContain(`"tradePassword"`);
+
+  await logOut(page);
+  await page.waitForTimeout(300);
+  const after = await dumpBrowserStorage(page);
+  expect(after).not.toContain(token as string);
+  expect(after).not.toContain(DEMO.password);
+  expect(after).not.toMatch(/"userInfo":\{/);
+  expect(after).not.toContain('5550100');
+});
+
+test("user A logs out, user B logs in and goes offline: B never sees A's data", async () => {
+  test.setTimeout(120_000);
+  const phoneB = `77${Date.now().toString().slice(-6)}`;
+  await registerUser(phoneB, 'Bravo1234');
+  const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'tessera-ab-')), {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: E2E_BASE_URL,
+  });
+  try {
+    const page = await context.newPage();
+    await loginAsDemo(page);
+    await expect(page.getByText('USDT').first()).toBeVisible();
+    const addressA = /T[1-9A-HJ-NP-Za-km-z]{33}/.exec(await page.locator('main').innerText())?.[0];
+    expect(addressA, "A's wallet address is on the home screen").toBeTruthy();
+    await page.goto('/pages/record/index');
+    await expect(page.getByText('Withdrawal').first()).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await dismissPopups(page);
+    await logOut(page);
+
+    await loginAs(page, phoneB, 'Bravo1234');
+    const addressOnScreen = async () => /T[1-9A-HJ-NP-Za-km-z]{33}/.exec(await page.locator('main').innerText())?.[0];
+    await expect.poll(addressOnScreen).toBeTruthy();
+    const addressB = await addressOnScreen();
+    expect(addressB).not.toBe(addressA);
+    await page.goto('/pages/record/index');
+    await page.waitForTimeout(1500); // the persister writes at most once a second
+    await context.setOffline(true);
+    for (const p of ['/pages/index/index', '/pages/record/index']) {
+      await page.goto(p);
+      await page.waitForTimeout(800);
+      const text = await page.locator('body').innerText();
+      // A's address and A's withdrawals must not show for B (a new user has none).
+      expect(text, p).not.toContain(addressA as string);
+      expect(text, p).not.toContain('Withdrawal');
+    }
+    await page.goto('/pages/index/index');
+    expect(
+      /T[1-9A-HJ-NP-Za-km-z]{33}/.exec(await page.locator('main').innerText())?.[0],
+      'B sees a wallet of its own',
+    ).toBeTruthy();
+  } finally {
+    await context.close();
+  }
+});

@@ -29,7 +29,14 @@ for (const shot of shots) {
 }
 await browser.close();
 try {
-  execFileSync('pngquant', ['--force', '--ext', '.png', '--quality', '80-95', ...shots.map((s) => `public/screenshots/${s.file}`)]);
+  execFileSync('pngquant', [
+    '--force',
+    '--ext',
+    '.png',
+    '--quality',
+    '80-95',
+    ...shots.map((s) => `public/screenshots/${s.file}`),
+  ]);
 } catch {
   console.warn('pngquant not found: screenshots left unquantised');
 }

@@ -72,7 +72,7 @@ test("user A logs out, user B logs in and goes offline: B never sees A's data", 
     const page = await context.newPage();
     await loginAsDemo(page);
     await expect(page.getByText('USDT').first()).toBeVisible();
-    const addressA = /T[1-9A-HJ-NP-Za-km-z]{33}/.exec(await page.locator('main').innerText())?.[0];
+    const addressA = /T[1-9A-HJ-NP-Za-km-z]{33}/.exec((await page.locator('main').textContent()) ?? '')?.[0];
     expect(addressA, "A's wallet address is on the home screen").toBeTruthy();
     await page.goto('/pages/record/index');
     await expect(page.getByText('Withdrawal').first()).toBeVisible();
@@ -81,7 +81,7 @@ test("user A logs out, user B logs in and goes offline: B never sees A's data", 
     await logOut(page);
 
     await loginAs(page, phoneB, 'Bravo1234');
-    const addressOnScreen = async () => /T[1-9A-HJ-NP-Za-km-z]{33}/.exec(await page.locator('main').innerText())?.[0];
+    const addressOnScreen = async () => /T[1-9A-HJ-NP-Za-km-z]{33}/.exec((await page.locator('main').textContent()) ?? '')?.[0];
     await expect.poll(addressOnScreen).toBeTruthy();
     const addressB = await addressOnScreen();
     expect(addressB).not.toBe(addressA);
@@ -91,14 +91,14 @@ test("user A logs out, user B logs in and goes offline: B never sees A's data", 
     for (const p of ['/pages/index/index', '/pages/record/index']) {
       await page.goto(p);
       await page.waitForTimeout(800);
-      const text = await page.locator('body').innerText();
+      const text = (await page.locator('body').textContent()) ?? '';
       // A's address and A's withdrawals must not show for B (a new user has none).
       expect(text, p).not.toContain(addressA as string);
       expect(text, p).not.toContain('Withdrawal');
     }
     await page.goto('/pages/index/index');
     expect(
-      /T[1-9A-HJ-NP-Za-km-z]{33}/.exec(await page.locator('main').innerText())?.[0],
+      /T[1-9A-HJ-NP-Za-km-z]{33}/.exec((await page.locator('main').textContent()) ?? '')?.[0],
       'B sees a wallet of its own',
     ).toBeTruthy();
   } finally {

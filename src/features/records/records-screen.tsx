@@ -66,6 +66,10 @@ export function RecordsScreen() {
       />
       <div {...tabPanelProps('records', tab)} className="records-panel">
         <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online} />
+        {/* Pull-to-refresh needs touch: keyboard users reach the same action here. */}
+        <button type="button" className="link-button focus-reveal" onClick={() => void refresh()} disabled={!online}>
+          {online ? t`Refresh` : t`Refresh (needs a connection)`}
+        </button>
         <PullToRefresh onRefresh={refresh}>
           {dust.size > 0 && (
             <button type="button" className="dust-toggle" aria-expanded={showDust} onClick={() => setShowDust((v) => !v)}>

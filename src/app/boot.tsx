@@ -11,7 +11,6 @@ import { createRoot } from 'react-dom/client';
 import { LAUNCH_CHECK_DELAY_MS, launchRedirect } from './guard';
 import { captureInstallPrompt } from './install';
 import { activateLaunchLocale } from './locale';
-import { startPersistence } from './persist';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
@@ -25,7 +24,12 @@ export async function boot(container: HTMLElement): Promise<void> {
   // The flag is per launch (SPEC §4).
   appStore.set({ hasShownActivityPopup: false });
   const queryClient = createQueryClient();
-  await Promise.all([activateLaunchLocale(), startPersistence(queryClient, appStore.get().userInfo?.id)]);
+  // Only a signed-in user has saved queries to restore: the login page never loads the persister.
+  const userId = appStore.get().token ? appStore.get().userInfo?.id : undefined;
+  await Promise.all([
+    activateLaunchLocale(),
+    userId ? import('./persist').then((m) => m.startPersistence(queryClient, userId)) : undefined,
+  ]);
   const router = createAppRouter(queryClient);
   initSession({ queryClient, navigate: (to) => void router.navigate({ to, replace: true }) });
   if (appStore.get().token) void import('./session').then((m) => m.loadSessionData()).catch(() => {});

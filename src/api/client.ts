@@ -7,39 +7,20 @@
 import type * as z from 'zod/mini';
 import { type BodyOf, buildPath, type DataOf, type Endpoint, type ParamsOf, type QueryOf } from '../contract/endpoint';
 import { ErrorCode } from '../contract/errors';
+import { type ApiConfig, apiConfig, configureApi, onApiConfigured } from './config';
 
 /** SPEC §9: request, socket, upload and download timeouts are all 60 s. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-export interface ApiConfig {
-  /** Prefix of every path; '' means same origin. */
-  baseUrl: string;
-  getToken: () => string | null | undefined;
-  getClientId: () => string | null | undefined;
-  /** Locale id as the server expects it in `content-language` (en_US, zh_CN…). */
-  getLocale: () => string;
-  /** Called once per signed-in session when the server answers 401 (clear login, toast, redirect). */
-  onUnauthorized: () => void;
-  /** Upload transport: XMLHttpRequest (for progress events) when the platform has it, else fetch. */
-  uploadTransport: 'auto' | 'xhr' | 'fetch';
-}
-
-const defaults = (): ApiConfig => ({
-  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
-  getToken: () => undefined,
-  getClientId: () => undefined,
-  getLocale: () => 'en_US',
-  onUnauthorized: () => {},
-  uploadTransport: 'auto',
+// Configuration lives in its own small module: the app's entry chunk configures the API without
+// loading the request code, which arrives with the first screen that calls it.
+let config: ApiConfig = apiConfig();
+onApiConfigured((next) => {
+  config = next;
+  unauthorizedToken = NOT_REPORTED;
 });
 
-let config: ApiConfig = defaults();
-
-/** Set once by the app layer; fields left out keep their defaults. */
-export function configureApi(options: Partial<ApiConfig>): void {
-  config = { ...defaults(), ...options };
-  unauthorizedToken = NOT_REPORTED;
-}
+export { type ApiConfig, configureApi };
 
 /** A failed call. `code` is the envelope code, else the HTTP status, else a SPEC §8 client code. */
 export class ApiError extends Error {

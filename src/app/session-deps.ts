@@ -1,6 +1,6 @@
 /** What the session needs from the composition root, set once at boot (kept tiny: it is in the entry). */
 import type { QueryClient } from '@tanstack/react-query';
-import { configureApi } from '../api/client';
+import { configureApi } from '../api/config';
 import { appStore } from './store';
 
 export interface SessionDeps {

@@ -47,6 +47,14 @@ function issue(err: { issues: Array<{ path: PropertyKey[]; message: string }> },
   return `Invalid ${where}${i?.path.length ? ` field ${i.path.map(String).join('.')}` : ''}: ${i?.message ?? 'bad value'}`;
 }
 
+/** PostgreSQL text cannot hold U+0000: such input would fail in the database (HTTP 500) instead of a 400. */
+const hasNul = (v: unknown): boolean =>
+  typeof v === 'string'
+    ? v.includes('\0')
+    : Array.isArray(v)
+      ? v.some(hasNul)
+      : v !== null && typeof v === 'object' && Object.entries(v).some(([k, x]) => k.includes('\0') || hasNul(x));
+
 export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E, handler: Handler<E>, opts: RouteOptions = {}) {
   app.route({
     method: ep.method,
@@ -69,6 +77,7 @@ export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E
         ['body', ep.body, req.body ?? {}],
       ] as const) {
         if (!schema) continue;
+        if (hasNul(value)) return reply.send({ code: ErrorCode.BAD_REQUEST, msg: `Invalid ${where}: NUL character` });
         const r = schema.safeParse(value);
         if (!r.success) return reply.send({ code: ErrorCode.BAD_REQUEST, msg: issue(r.error, where) });
         parts[where] = r.data;

@@ -23,6 +23,13 @@ export interface AccountInput {
   email?: string | undefined;
 }
 
+/**
+ * E-mail identities are plain ASCII (RFC 5321 atext local part, LDH domain): invisible, bidi and
+ * confusable characters or markup would let two look-alike accounts exist or inject into messages.
+ */
+const SAFE_EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
 /** The normalised identity of an account: "phone:1:5550100" or "email:a@b.c". */
 export function accountKey(a: AccountInput): string {
   if (a.type === 'phone') {
@@ -30,6 +37,7 @@ export function accountKey(a: AccountInput): string {
     return `phone:${a.areaCode}:${a.phone}`;
   }
   if (!a.email) fail(ErrorCode.BAD_REQUEST, 'email is required');
+  if (!SAFE_EMAIL.test(a.email!.trim())) fail(ErrorCode.BAD_REQUEST, 'Invalid body field email: not a plain ASCII address');
   return `email:${a.email!.trim().toLowerCase()}`;
 }
 

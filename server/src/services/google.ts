@@ -1,9 +1,9 @@
 /** Authenticator binding: a pending secret shown after re-entering the login password, bound by a valid code. */
 import type { Db } from '../db/schema';
 import { ErrorCode, fail } from './errors';
-import { verifyPassword } from './passwords';
+import { assertNotLocked, clearFailures } from './lockout';
 import { checkTotp, newSecret, otpauthUri } from './totp';
-import { getUser } from './users';
+import { checkLoginPassword, getUser, googleLockKey, wrongAnswer } from './users';
 
 export async function googleStatus(db: Db, id: number) {
   const u = await getUser(db, id);
@@ -13,7 +13,7 @@ export async function googleStatus(db: Db, id: number) {
 export async function pendingSecret(db: Db, id: number, loginPassword: string) {
   const u = await getUser(db, id);
   if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
-  if (!(await verifyPassword(u.password_hash, loginPassword))) fail(ErrorCode.INVALID_CREDENTIALS, 'The login password is wrong');
+  await checkLoginPassword(db, u, loginPassword);
   const secret = newSecret();
   await db.updateTable('users').set({ google_pending_secret: secret }).where('id', '=', id).execute();
   const label = u.email ?? `+${u.area_code} ${u.phone}`;
@@ -24,8 +24,11 @@ export async function bindGoogle(db: Db, id: number, code: string) {
   const u = await getUser(db, id);
   if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
   if (!u.google_pending_secret) fail(ErrorCode.GOOGLE_NOT_BOUND, 'Request a secret first');
+  const key = googleLockKey(id);
+  await assertNotLocked(db, key);
   const step = await checkTotp(u.google_pending_secret!, code, null);
-  if (step === null) fail(ErrorCode.GOOGLE_CODE_WRONG, 'The authenticator code is wrong');
+  if (step === null) await wrongAnswer(db, key, ErrorCode.GOOGLE_CODE_WRONG, 'The authenticator code is wrong');
+  await clearFailures(db, key);
   const now = new Date();
   await db
     .updateTable('users')

@@ -1,9 +1,11 @@
 /** Users: creation, the member profile, the wallet view, security settings. */
 import { createHash, randomInt } from 'node:crypto';
+import type { ErrorCodeValue } from '../../../src/contract/errors';
 import type { Db, Q } from '../db/schema';
 import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { walletAddressOf } from './keys';
+import { assertNotLocked, clearFailures, recordFailure } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkTotp } from './totp';
 
@@ -125,9 +127,30 @@ export async function requireGoogle(
 ) {
   if (u.google_secret === null) return;
   if (!code) fail(ErrorCode.GOOGLE_CODE_WRONG, 'Enter the code from your authenticator app');
+  const key = googleLockKey(u.id);
+  await assertNotLocked(db, key);
   const step = await checkTotp(u.google_secret, code!, u.google_last_step === null ? null : Number(u.google_last_step));
-  if (step === null) fail(ErrorCode.GOOGLE_CODE_WRONG, 'The authenticator code is wrong or was already used');
+  if (step === null)
+    await wrongAnswer(db, key, ErrorCode.GOOGLE_CODE_WRONG, 'The authenticator code is wrong or was already used');
+  await clearFailures(db, key);
   await db.updateTable('users').set({ google_last_step: step }).where('id', '=', u.id).execute();
+}
+
+/** Wrong authenticator codes (binding or use) count towards a 15-minute lock, like passwords. */
+export const googleLockKey = (id: number) => `google:${id}`;
+
+/** Counts a wrong answer for `key` and fails: ACCOUNT_LOCKED when this one locked it. */
+export async function wrongAnswer(db: Q, key: string, code: ErrorCodeValue, msg: string): Promise<never> {
+  const locked = await recordFailure(db, key);
+  return fail(locked ? ErrorCode.ACCOUNT_LOCKED : code, locked ? 'Too many failed attempts; locked for 15 minutes' : msg);
+}
+
+/** The login password re-entered in a security form: wrong answers share the login lockout of the account. */
+export async function checkLoginPassword(db: Q, u: { account_key: string; password_hash: string }, pw: string | undefined) {
+  await assertNotLocked(db, u.account_key);
+  if (!pw || !(await verifyPassword(u.password_hash, pw)))
+    await wrongAnswer(db, u.account_key, ErrorCode.INVALID_CREDENTIALS, 'The login password is wrong');
+  await clearFailures(db, u.account_key);
 }
 
 export async function modifyTradePassword(
@@ -141,11 +164,14 @@ export async function modifyTradePassword(
   },
 ) {
   const u = await getUser(db, id);
-  if (u.trade_password_hash === null) {
-    if (!b.loginPassword || !(await verifyPassword(u.password_hash, b.loginPassword)))
-      fail(ErrorCode.INVALID_CREDENTIALS, 'The login password is wrong');
-  } else if (!b.oldPassword || !(await verifyPassword(u.trade_password_hash, b.oldPassword))) {
-    fail(ErrorCode.TRADE_PASSWORD_WRONG, 'The current trade password is wrong');
+  if (u.trade_password_hash === null) await checkLoginPassword(db, u, b.loginPassword);
+  else {
+    // The same lock as the trade password at withdraw/swap: this form must not be a way around it.
+    const key = `trade:${id}`;
+    await assertNotLocked(db, key);
+    if (!b.oldPassword || !(await verifyPassword(u.trade_password_hash, b.oldPassword)))
+      await wrongAnswer(db, key, ErrorCode.TRADE_PASSWORD_WRONG, 'The current trade password is wrong');
+    await clearFailures(db, key);
   }
   await requireGoogle(db, u, b.googleCode);
   await db
@@ -163,8 +189,7 @@ export async function modifyPassword(
   b: { oldPassword: string; newPassword: string; googleCode?: string | undefined },
 ) {
   const u = await getUser(db, id);
-  if (!(await verifyPassword(u.password_hash, b.oldPassword)))
-    fail(ErrorCode.INVALID_CREDENTIALS, 'The current password is wrong');
+  await checkLoginPassword(db, u, b.oldPassword);
   if (b.oldPassword === b.newPassword) fail(ErrorCode.PASSWORD_SAME, 'The new password must differ from the current one');
   await requireGoogle(db, u, b.googleCode);
   await db

@@ -1,0 +1,267 @@
+/**
+ * Lockouts and rate limits on every secret a client can guess: login password (at login and when
+ * re-entered in security forms), verification codes, the trade password (at withdraw/swap and in the
+ * change form — one shared lock), authenticator codes (binding and use), per-IP route limits, and
+ * TOTP replay within a time step.
+ */
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../../src/contract/endpoint';
+import { api } from '../../../src/contract/index';
+import { verifyPassword } from '../services/passwords';
+import { newSecret } from '../services/totp';
+import { type CallOpts, call, idem, makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
+
+const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+let env: TestEnv;
+let app: FastifyInstance;
+let k = 0;
+const key = () => idem(`lock-key-${k++}`);
+let ipN = 1;
+const freshIp = () => `10.55.${Math.floor(ipN / 250) % 250}.${(ipN++ % 250) + 1}`;
+
+beforeAll(async () => {
+  env = await setupDb('pglite', 'lockout');
+  app = await makeApp(env);
+});
+afterAll(async () => {
+  await app.close();
+  await env.close();
+});
+beforeEach(() => resetDb(env.db));
+
+const codes = async (n: number, f: (i: number) => Promise<{ json: { code: number } }>) => {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push((await f(i)).json.code);
+  return out;
+};
+
+async function lastCode(target: string) {
+  const row = await env.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('target', '=', target)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return /\b(\d{6})\b/.exec(row.body)![1]!;
+}
+
+/** A user whose authenticator is bound (secret known to the test). */
+async function boundUser() {
+  const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '123456', usdt: '100' });
+  const secret = newSecret();
+  await env.db
+    .updateTable('users')
+    .set({ google_secret: secret, google_bound_at: new Date(), google_last_step: null })
+    .where('id', '=', u.id)
+    .execute();
+  return { ...u, secret };
+}
+const wrongTotp = async (secret: string) => {
+  const now = Math.floor(Date.now() / 1000);
+  const valid = new Set(await Promise.all([-30, 0, 30].map((d) => generate({ secret, epoch: now + d }))));
+  for (let i = 0; ; i++) {
+    const c = String(100000 + i * 7919).slice(0, 6);
+    if (!valid.has(c)) return c;
+  }
+};
+
+describe('lockouts', () => {
+  it('verification codes: 5 wrong reset codes lock the target, even against the right code', async () => {
+    const u = await makeUser(env.db, { password: 'Login1234' });
+    ok200(
+      await call(app, api.auth.phoneCode, { body: { areaCode: '1', phone: u.phone, scene: 'reset' }, remoteAddress: freshIp() }),
+    );
+    const code = await lastCode(`phone:1:${u.phone}`);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const body = { type: 'phone', areaCode: '1', phone: u.phone, password: 'NewPass123' };
+    expect(await codes(5, () => call(app, api.auth.resetPassword, { body: { ...body, code: wrong } }))).toEqual([
+      1003, 1003, 1003, 1003, 1002,
+    ]);
+    expect((await call(app, api.auth.resetPassword, { body: { ...body, code } })).json.code).toBe(1002);
+    const lock = await env.db
+      .selectFrom('lockouts')
+      .selectAll()
+      .where('key', '=', `phone:1:${u.phone}`)
+      .executeTakeFirstOrThrow();
+    expect(lock.locked_until!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    // The password did not change (the lock is the account's: login is locked too, by design).
+    const row = await env.db.selectFrom('users').select('password_hash').where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, 'Login1234')).toBe(true);
+  });
+
+  it('trade password: the change form and withdraw/swap share one lock', async () => {
+    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+    const change = (oldPassword: string) =>
+      call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '654321', oldPassword } });
+    expect(await codes(5, () => change('000000'))).toEqual([2005, 2005, 2005, 2005, 1002]);
+    expect((await change('123456')).json.code).toBe(1002);
+    const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '123456' };
+    expect((await call(app, api.money.withdraw, { token: u.token, body: w, headers: key() })).json.code).toBe(1002);
+    expect(
+      (
+        await call(app, api.exchange.swap, {
+          token: u.token,
+          body: { pairId: 'usdt-trx', amount: '5', tradePassword: '123456' },
+          headers: key(),
+        })
+      ).json.code,
+    ).toBe(1002);
+    // …and the other way round: wrong answers at swap lock the change form.
+    const v = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+    const swap = () =>
+      call(app, api.exchange.swap, {
+        token: v.token,
+        body: { pairId: 'usdt-trx', amount: '5', tradePassword: '999999' },
+        headers: key(),
+      });
+    expect(await codes(5, swap)).toEqual([2005, 2005, 2005, 2005, 1002]);
+    expect(
+      (
+        await call(app, api.member.modifyTradePassword, {
+          token: v.token,
+          body: { newPassword: '654321', oldPassword: '123456' },
+        })
+      ).json.code,
+    ).toBe(1002);
+  });
+
+  it('login password re-entered in security forms counts towards the login lock', async () => {
+    const u = await makeUser(env.db, { password: 'Login1234' });
+    const f = (i: number) =>
+      i % 3 === 0
+        ? call(app, api.member.modifyPassword, { token: u.token, body: { oldPassword: 'Wrong1234', newPassword: 'Login5678' } })
+        : i % 3 === 1
+          ? call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Wrong1234' } })
+          : call(app, api.member.modifyTradePassword, {
+              token: u.token,
+              body: { newPassword: '111111', loginPassword: 'Wrong1234' },
+            });
+    expect(await codes(5, f)).toEqual([1001, 1001, 1001, 1001, 1002]);
+    expect((await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(1002);
+    expect(
+      (await call(app, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password: 'Login1234' } })).json
+        .code,
+    ).toBe(1002);
+  });
+
+  it('authenticator: 5 wrong codes lock binding; 5 wrong codes at withdraw lock the authenticator', async () => {
+    const u = await makeUser(env.db, { password: 'Login1234' });
+    const s = await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } });
+    const secret = (s.json.data as { secret: string }).secret;
+    const wrong = await wrongTotp(secret);
+    expect(await codes(5, () => call(app, api.google.bind, { token: u.token, body: { code: wrong } }))).toEqual([
+      2007, 2007, 2007, 2007, 1002,
+    ]);
+    expect((await call(app, api.google.bind, { token: u.token, body: { code: await generate({ secret }) } })).json.code).toBe(
+      1002,
+    );
+
+    const b = await boundUser();
+    const bad = await wrongTotp(b.secret);
+    const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '123456', googleCode: bad };
+    expect(await codes(5, () => call(app, api.money.withdraw, { token: b.token, body: w, headers: key() }))).toEqual([
+      2007, 2007, 2007, 2007, 1002,
+    ]);
+    const good = await generate({ secret: b.secret });
+    expect(
+      (await call(app, api.money.withdraw, { token: b.token, body: { ...w, googleCode: good }, headers: key() })).json.code,
+    ).toBe(1002);
+    expect(
+      (
+        await call(app, api.member.modifyPassword, {
+          token: b.token,
+          body: { oldPassword: 'Login1234', newPassword: 'Login5678', googleCode: good },
+        })
+      ).json.code,
+    ).toBe(1002);
+  });
+
+  it('TOTP replay: a code accepted once is refused for the rest of its time step', async () => {
+    const b = await boundUser();
+    const code = await generate({ secret: b.secret });
+    const change = () =>
+      call(app, api.member.modifyTradePassword, {
+        token: b.token,
+        body: { newPassword: '222222', oldPassword: '123456', googleCode: code },
+      });
+    expect((await change()).json.code).toBe(200);
+    const again = await call(app, api.member.modifyTradePassword, {
+      token: b.token,
+      body: { newPassword: '333333', oldPassword: '222222', googleCode: code },
+    });
+    expect(again.json.code).toBe(2007);
+    const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '222222', googleCode: code };
+    expect((await call(app, api.money.withdraw, { token: b.token, body: w, headers: key() })).json.code).toBe(2007);
+  });
+});
+
+function ok200(r: { json: { code: number; msg?: string } }) {
+  expect(r.json.code, r.json.msg).toBe(200);
+}
+
+describe('per-IP rate limits (HTTP 429)', () => {
+  it('limit login, register, reset, codes, captcha, security forms, authenticator, withdraw and swap', async () => {
+    const limited = await makeApp(env, { config: { rateLimit: true } });
+    try {
+      const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '123456', usdt: '10' });
+      const cases: Array<[Endpoint, number, CallOpts]> = [
+        [api.auth.login, 10, { body: { type: 'phone', areaCode: '1', phone: '5559999', password: 'x' } }],
+        [
+          api.auth.register,
+          10,
+          { body: { type: 'phone', areaCode: '1', phone: '5559999', code: '000000', password: 'Secret123', agreed: true } },
+        ],
+        [
+          api.auth.resetPassword,
+          10,
+          { body: { type: 'phone', areaCode: '1', phone: '5559999', code: '000000', password: 'Secret123' } },
+        ],
+        [api.auth.phoneCode, 5, { body: { areaCode: '1', phone: '5559999', scene: 'reset' } }],
+        [api.auth.emailCode, 5, { body: { email: 'nobody@example.com', scene: 'reset' } }],
+        [api.auth.captcha, 30, {}],
+        [api.member.modifyTradePassword, 10, { token: u.token, body: { newPassword: '111111' } }],
+        [api.member.modifyPassword, 10, { token: u.token, body: { oldPassword: 'x', newPassword: 'Login5678' } }],
+        [api.google.secret, 10, { token: u.token, body: { loginPassword: 'x' } }],
+        [api.google.bind, 10, { token: u.token, body: { code: '000000' } }],
+        [
+          api.money.withdraw,
+          30,
+          { token: u.token, body: { channelId: 'nope', address: DEST, amount: '1', tradePassword: '123456' } },
+        ],
+        [api.exchange.swap, 30, { token: u.token, body: { pairId: 'nope', amount: '1', tradePassword: '123456' } }],
+      ];
+      for (const [ep, max, o] of cases) {
+        const ip = freshIp();
+        const statuses: number[] = [];
+        for (let i = 0; i <= max; i++)
+          statuses.push(
+            (await call(limited, ep, { ...o, remoteAddress: ip, ...(ep.idempotent ? { headers: key() } : {}) })).status,
+          );
+        expect(
+          statuses.slice(0, max).every((s) => s === 200),
+          `${ep.path} under the limit`,
+        ).toBe(true);
+        const last = await call(limited, ep, { ...o, remoteAddress: ip, ...(ep.idempotent ? { headers: key() } : {}) });
+        expect([statuses[max], last.status], ep.path).toEqual([429, 429]);
+        expect(last.json.code).toBe(429);
+        // Another address is not affected.
+        expect(
+          (await call(limited, ep, { ...o, remoteAddress: freshIp(), ...(ep.idempotent ? { headers: key() } : {}) })).status,
+        ).toBe(200);
+      }
+      // Lockouts are per account, not per IP: rotating addresses does not reset them.
+      const v = await makeUser(env.db, { password: 'Right1234' });
+      const body = { type: 'phone', areaCode: '1', phone: v.phone, password: 'Wrong1234' };
+      expect(await codes(5, () => call(limited, api.auth.login, { body, remoteAddress: freshIp() }))).toEqual([
+        1001, 1001, 1001, 1001, 1002,
+      ]);
+      expect(
+        (await call(limited, api.auth.login, { body: { ...body, password: 'Right1234' }, remoteAddress: freshIp() })).json.code,
+      ).toBe(1002);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * The real server as a child process (`tsx server/src/start.ts`) on loopback, its own port and data
+ * dir, an empty static dir, rate limits off — for the fault test and the load run. Started in its own
+ * process group so a SIGKILL reaches the node process tsx runs underneath.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProc {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Signals the whole process group; resolves when the child has exited. */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+}
+
+export interface StartOptions {
+  dataDir: string;
+  staticDir: string;
+  port: number;
+  databaseUrl?: string | undefined;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Also write the server's stdout (pino JSON) to this file. */
+  logFile?: string;
+}
+
+export async function startServer(o: StartOptions): Promise<ServerProc> {
+  mkdirSync(o.staticDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(o.port),
+    DATA_DIR: o.dataDir,
+    STATIC_DIR: o.staticDir,
+    SKIP_BUILD: '1',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    ...o.env,
+  };
+  delete env.DATABASE_URL;
+  if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
+  const child = spawn(TSX, ['server/src/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let out = '';
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  if (o.logFile) {
+    const f = createWriteStream(o.logFile);
+    child.stdout?.pipe(f);
+  }
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+    await Promise.race([exited, sleep(15_000)]);
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await exited;
+    }
+    // tsx exits first; the node process under it (the pid in server.pid) may take a moment longer.
+    const pidFile = path.join(o.dataDir, 'server.pid');
+    const until = Date.now() + 10_000;
+    while (existsSync(pidFile) && Date.now() < until) {
+      try {
+        process.kill((JSON.parse(readFileSync(pidFile, 'utf8')) as { pid: number }).pid, 0);
+      } catch {
+        break;
+      }
+      await sleep(50);
+    }
+  };
+  const url = `http://127.0.0.1:${o.port}`;
+  const deadline = Date.now() + (o.timeoutMs ?? 90_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}): ${out.slice(-1500)}`);
+    try {
+      if ((await fetch(`${url}/config/app`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      await kill('SIGKILL');
+      throw new Error(`server did not answer in time: ${out.slice(-1500)}`);
+    }
+    await sleep(200);
+  }
+  return { url, child, output: () => out, kill };
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg?: string;
+  data?: T;
+}
+
+/** One JSON call; network failures are returned (not thrown) as `{ error }`. */
+export async function request<T = unknown>(
+  url: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  o: { token?: string; body?: unknown; key?: string; timeoutMs?: number } = {},
+): Promise<{ status: number; json: Envelope<T> } | { error: string }> {
+  try {
+    const res = await fetch(url, {
+      method,
+      headers: {
+        ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+        ...(o.key ? { 'idempotency-key': o.key } : {}),
+      },
+      ...(o.body !== undefined ? { body: JSON.stringify(o.body) } : {}),
+      signal: AbortSignal.timeout(o.timeoutMs ?? 30_000),
+    });
+    return { status: res.status, json: (await res.json()) as Envelope<T> };
+  } catch (e) {
+    const cause = e instanceof Error ? (e.cause as { code?: string; message?: string } | undefined) : undefined;
+    return { error: `${e instanceof Error ? e.message : String(e)}${cause ? ` (${cause.code ?? cause.message})` : ''}` };
+  }
+}
+
+export const DEMO = { areaCode: '1', phone: '5550100', password: 'Demo1234', tradePassword: '123456' };
+export const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+export async function loginDemo(url: string): Promise<string> {
+  const r = await request<{ access_token: string }>(`${url}/auth/login`, 'POST', {
+    body: { type: 'phone', areaCode: DEMO.areaCode, phone: DEMO.phone, password: DEMO.password },
+  });
+  if ('error' in r || r.json.code !== 200) throw new Error(`demo login failed: ${JSON.stringify(r)}`);
+  return r.json.data!.access_token;
+}

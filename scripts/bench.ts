@@ -13,6 +13,7 @@ import { printServerLoad, runServerLoad } from './bench/server.ts';
 import { startBenchServer } from './bench/server-process.ts';
 import { measureSizes, printSizes } from './bench/sizes.ts';
 import { errorText, log, runCleanups } from './bench/util.ts';
+import { runMixedLoad } from './load/run.ts';
 
 const DIST = '.tmp/bench-dist';
 const PORT = Number(process.env.BENCH_PORT ?? 4370);
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
     for (const s of skipped) console.info(`  ${s}`);
   }
   console.info('\nHow to read these figures: docs/performance.md');
+  // 7. Mixed load (200 clients, 60 s) with the books reconciled afterwards: docs/security.md.
+  await runMixedLoad().catch((error: unknown) => console.info(`\nMixed load not measured: ${errorText(error)}`));
 }
 
 const stopAll = async (code: number) => {

@@ -171,6 +171,7 @@ async function runOne(backend: 'pglite' | 'pg'): Promise<LoadReport> {
     databaseUrl = u.toString();
   }
   const open = () => (databaseUrl ? openDb({ databaseUrl, schema }) : openDb({ dataDir }));
+  let stopServer: (() => Promise<void>) | undefined;
   try {
     let db = await open();
     const users = await prepare(db);
@@ -191,6 +192,7 @@ async function runOne(backend: 'pglite' | 'pg'): Promise<LoadReport> {
       },
       ...(process.env.LOAD_SERVER_LOG ? { logFile: process.env.LOAD_SERVER_LOG } : {}),
     });
+    stopServer = () => server.kill('SIGKILL');
     const stats = Object.fromEntries(KINDS.map((k) => [k, { lat: [], ok: 0, codes: {} } as Stat])) as Record<Kind, Stat>;
     /** Accepted writes: idempotency key → response id, per user. */
     const accepted = {
@@ -329,6 +331,7 @@ async function runOne(backend: 'pglite' | 'pg'): Promise<LoadReport> {
       problems,
     };
   } finally {
+    await stopServer?.();
     rmSync(root, { recursive: true, force: true });
     if (backend === 'pg') {
       const admin = new pg.Client({ connectionString: baseUrl });

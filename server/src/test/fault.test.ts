@@ -114,16 +114,23 @@ describe.each(backends)('SIGKILL during a burst of withdraws and swaps on %s', (
     }
     // The burst: kill the server once a few answers have come back, while the rest are in flight.
     let answered = 0;
+    let signalled: Promise<void> | undefined;
+    const proc = server;
+    const killNow = () => {
+      signalled ??= proc.kill('SIGKILL');
+      return signalled;
+    };
     const first: Res[] = new Array(jobs.length);
     const burst = Promise.all(
       jobs.map(async (j, i) => {
-        first[i] = await request(server!.url + j.path, 'POST', { token, body: j.body, key: j.key });
-        if (!('error' in first[i]!)) answered++;
+        first[i] = await request(proc.url + j.path, 'POST', { token, body: j.body, key: j.key });
+        // SIGKILL right as the 6th answer arrives (synchronously, before other answers are handled).
+        if (!('error' in first[i]!) && ++answered === 6) void killNow();
       }),
     );
     const killAt = Date.now() + 20_000;
     while (answered < 6 && Date.now() < killAt) await sleep(5);
-    await server.kill('SIGKILL');
+    await killNow();
     await burst;
     const firstOk = first.filter((r) => !('error' in r)).length;
     for (const r of first) if (!('error' in r)) expect(r.json.code, r.json.msg).toBe(200);

@@ -3,6 +3,7 @@
  * server, so it uses `zod/mini` (tree-shakeable) to keep the app's entry chunk small.
  */
 import * as z from 'zod/mini';
+import { SAFE_EMAIL } from './patterns';
 
 /** Every response is wrapped in this envelope; `code` 200 means success. */
 export const envelope = <T extends z.ZodMiniType>(data: T) =>
@@ -45,7 +46,7 @@ export type AccountType = z.infer<typeof accountType>;
 export const areaCode = z.string().check(z.regex(/^\d{1,4}$/));
 /** Local phone number: digits only, at least 4 (SPEC §5). */
 export const phone = z.string().check(z.regex(/^\d{4,15}$/));
-export const email = z.string().check(z.maxLength(254), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/));
+export const email = z.string().check(z.maxLength(254), z.regex(SAFE_EMAIL));
 export const verificationCode = z.string().check(z.regex(/^\d{6}$/));
 export const totpCode = z.string().check(z.regex(/^\d{6}$/));
 /** Login password: 8–64 characters with at least one letter and one digit. */

@@ -1,6 +1,7 @@
 /** Accounts, verification codes, graphic codes and sessions. */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
+import { SAFE_EMAIL } from '../../../src/contract/patterns';
 import type { Db, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { assertNotLocked, clearFailures, recordFailure } from './lockout';
@@ -22,13 +23,6 @@ export interface AccountInput {
   phone?: string | undefined;
   email?: string | undefined;
 }
-
-/**
- * E-mail identities are plain ASCII (RFC 5321 atext local part, LDH domain): invisible, bidi and
- * confusable characters or markup would let two look-alike accounts exist or inject into messages.
- */
-const SAFE_EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** The normalised identity of an account: "phone:1:5550100" or "email:a@b.c". */
 export function accountKey(a: AccountInput): string {

@@ -47,3 +47,11 @@ describe('invitation code', () => {
     expect(validateInviteCode('A'.repeat(17))).toBe('inviteInvalid');
   });
 });
+
+describe('e-mail identities are plain ASCII', () => {
+  const email = (value: string) => validateAccount({ type: 'email', areaCode: '', phone: '', email: value }).email;
+  it.each(['fres\u202Dh@example.com', 'a\u200B@b.co', '<script>@x.com', 'аpple@example.com'])('refuses %j', (value) => {
+    expect(email(value)).toBe('emailInvalid');
+  });
+  it('accepts an ordinary address', () => expect(email('first.last+tag@mail.example.org')).toBeUndefined());
+});

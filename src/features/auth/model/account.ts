@@ -1,5 +1,6 @@
 /** Form model shared by login, register and password reset: who the account is, and its rules. */
 import type { AccountType } from '../../../contract/common';
+import { SAFE_EMAIL } from '../../../contract/patterns';
 
 export interface AccountInput {
   type: AccountType;
@@ -24,7 +25,7 @@ export const normalizeEmail = (value: string) => value.trim();
 export function validateAccount(input: AccountInput): Partial<Record<'areaCode' | 'phone' | 'email', AccountError>> {
   if (input.type === 'email') {
     const email = normalizeEmail(input.email);
-    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254 ? {} : { email: 'emailInvalid' };
+    return SAFE_EMAIL.test(email) && email.length <= 254 ? {} : { email: 'emailInvalid' };
   }
   const errors: Partial<Record<'areaCode' | 'phone', AccountError>> = {};
   if (!/^\d{1,4}$/.test(input.areaCode)) errors.areaCode = 'areaCodeRequired';

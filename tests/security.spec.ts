@@ -59,6 +59,34 @@ test('the token never appears in a URL; secrets are never stored; logout leaves 
   expect(after).not.toContain('5550100');
 });
 
+test('a typed trade password and a revealed authenticator key are never stored anywhere', async ({ page }) => {
+  const phone = `78${Date.now().toString().slice(-6)}`;
+  await registerUser(phone, 'Secret1234');
+  await loginAs(page, phone, 'Secret1234');
+  // Reveal an authenticator key (the secret the user is about to bind).
+  await page.goto('/pages/my/google-code/index');
+  await page.getByRole('button', { name: 'I have the app — next' }).click();
+  await page.getByLabel('Login password').fill('Secret1234');
+  await page.getByRole('button', { name: 'Show key' }).click();
+  const secret = ((await page.getByTestId('authenticator-key').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  // Set a distinctive trade password.
+  await page.goto('/pages/my/password-trade-setting');
+  await page.getByLabel('New trade password').fill('482913');
+  await page.getByLabel('Confirm trade password').fill('482913');
+  await page.getByLabel('Login password').fill('Secret1234');
+  await page.getByRole('button', { name: 'Set trade password' }).click();
+  await expect(page.getByText('Trade password set.')).toBeVisible();
+  await page.waitForTimeout(1500); // past the persister's 1 s throttle
+  const stored = await dumpBrowserStorage(page);
+  expect(stored).not.toContain('482913');
+  expect(stored).not.toContain(secret);
+  expect(stored).not.toContain('Secret1234');
+  await page.goto('/pages/my/index');
+  await dismissPopups(page);
+  expect(await dumpBrowserStorage(page)).not.toContain(secret);
+});
+
 test("user A logs out, user B logs in and goes offline: B never sees A's data", async () => {
   test.setTimeout(120_000);
   const phoneB = `77${Date.now().toString().slice(-6)}`;

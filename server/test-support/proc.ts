@@ -103,7 +103,7 @@ export async function startServer(o: StartOptions): Promise<ServerProc> {
   const deadline = Date.now() + (o.timeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server exited (${child.exitCode ?? child.signalCode}): ${out.slice(-1500)}`);
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}): ${out.slice(0, 2500)}`);
     try {
       if ((await fetch(`${url}/config/app`, { signal: AbortSignal.timeout(2000) })).ok) break;
     } catch {

@@ -53,14 +53,31 @@ export async function openDb(opts: OpenOptions): Promise<Db> {
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
 }
 
-/** `schema`: keep Kysely's migration tables in that schema (PostgreSQL test isolation). */
+/**
+ * `schema`: keep Kysely's migration tables in that schema (PostgreSQL test isolation).
+ * Two processes starting on one PostgreSQL database (a server and the ops CLI, a restart racing
+ * a test) would race creating the migration tables ("duplicate key … pg_type"), so the whole run
+ * holds an advisory lock on one connection.
+ */
 export async function migrate(db: Db, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
-  if (error) throw error;
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    try {
+      const migrator = new Migrator({
+        db: conn,
+        provider: new StaticProvider(),
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) throw error;
+      for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
+    }
+  });
 }
+
+const MIGRATION_LOCK_KEY = 727_001;
 
 /** Empties every application table (tests). */
 export async function truncateAll(db: Db): Promise<void> {

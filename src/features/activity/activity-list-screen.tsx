@@ -8,10 +8,9 @@ import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../app/error-messages';
 import type { ActivityTab } from '../../contract/activity';
 import { Amount } from '../../ui/amount';
-import { InfiniteList } from '../../ui/infinite-list';
 import { Page } from '../../ui/page';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
-import { SkeletonRows } from '../../ui/skeleton';
+import { QueryList } from '../../ui/query-list';
 import { Tabs, tabPanelProps } from '../../ui/tabs';
 import { ActivityPopup } from './activity-popup';
 import { activityBadge } from './status';
@@ -37,54 +36,43 @@ export function ActivityListScreen() {
       <Tabs label={t`Activities`} tabs={tabs} value={tab} onChange={setTab} idPrefix="activity" />
       <div {...tabPanelProps('activity', tab)}>
         <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: queryKeys.activity.all })}>
-          {query.isPending ? (
-            <SkeletonRows rows={4} height={112} />
-          ) : query.isError && items.length === 0 ? (
-            <div className="card stack">
-              <p>{errorMessage(query.error)}</p>
-              <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-                <Trans>Retry</Trans>
-              </button>
-            </div>
-          ) : (
-            <InfiniteList
-              label={t`Activities`}
-              items={items}
-              getKey={(a) => a.id}
-              estimateSize={132}
-              hasNextPage={query.hasNextPage}
-              isFetchingNextPage={query.isFetchingNextPage}
-              fetchNextPage={query.fetchNextPage}
-              empty={
-                <p className="empty-state">
-                  {tab === 'all' ? <Trans>No activities right now.</Trans> : <Trans>Nothing here yet.</Trans>}
-                </p>
-              }
-              renderItem={(a) => {
-                const badge = activityBadge(a);
-                const ends = dateFmt.format(new Date(a.endAt));
-                return (
-                  <Link to="/pages/activity/detail" search={{ id: a.id }} className="card activity-card">
-                    <span className="activity-card__head">
-                      <span className="activity-card__title">{a.title}</span>
-                      <span className="activity-badge" data-badge={badge}>
-                        {labels[badge]}
-                      </span>
+          <QueryList
+            query={query}
+            skeletonRows={4}
+            errorText={errorMessage}
+            label={t`Activities`}
+            items={items}
+            getKey={(a) => a.id}
+            estimateSize={132}
+            empty={
+              <p className="empty-state">
+                {tab === 'all' ? <Trans>No activities right now.</Trans> : <Trans>Nothing here yet.</Trans>}
+              </p>
+            }
+            renderItem={(a) => {
+              const badge = activityBadge(a);
+              const ends = dateFmt.format(new Date(a.endAt));
+              return (
+                <Link to="/pages/activity/detail" search={{ id: a.id }} className="card activity-card">
+                  <span className="activity-card__head">
+                    <span className="activity-card__title">{a.title}</span>
+                    <span className="activity-badge" data-badge={badge}>
+                      {labels[badge]}
                     </span>
-                    <span className="muted activity-card__summary">{a.summary}</span>
-                    <span className="activity-card__foot">
-                      <span className="activity-card__reward">
-                        <Amount value={a.rewardAmount} places={6} symbol={a.rewardCurrency} />
-                      </span>
-                      <span className="muted">
-                        <Trans>Ends {ends}</Trans>
-                      </span>
+                  </span>
+                  <span className="muted activity-card__summary">{a.summary}</span>
+                  <span className="activity-card__foot">
+                    <span className="activity-card__reward">
+                      <Amount value={a.rewardAmount} places={6} symbol={a.rewardCurrency} />
                     </span>
-                  </Link>
-                );
-              }}
-            />
-          )}
+                    <span className="muted">
+                      <Trans>Ends {ends}</Trans>
+                    </span>
+                  </span>
+                </Link>
+              );
+            }}
+          />
         </PullToRefresh>
       </div>
       <ActivityPopup />

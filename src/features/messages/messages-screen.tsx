@@ -8,10 +8,9 @@ import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../app/error-messages';
 import type { Message } from '../../contract/notify';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { InfiniteList } from '../../ui/infinite-list';
 import { Page } from '../../ui/page';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
-import { SkeletonRows } from '../../ui/skeleton';
+import { QueryList } from '../../ui/query-list';
 import { showToast } from '../../ui/toast';
 import { formatMessageTime } from './format';
 import { useUnreadCount } from './use-unread-sync';
@@ -65,58 +64,47 @@ export function MessagesScreen() {
       }
     >
       <PullToRefresh onRefresh={refreshAll}>
-        {query.isPending ? (
-          <SkeletonRows rows={6} height={76} />
-        ) : query.isError && items.length === 0 ? (
-          <div className="card stack">
-            <p>{errorMessage(query.error)}</p>
-            <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-              <Trans>Retry</Trans>
-            </button>
-          </div>
-        ) : (
-          <InfiniteList
-            label={t`Messages`}
-            items={items}
-            getKey={(m) => m.id}
-            estimateSize={84}
-            hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
-            fetchNextPage={query.fetchNextPage}
-            empty={
-              <p className="empty-state">
-                <Trans>No messages yet.</Trans>
-              </p>
-            }
-            renderItem={(m) => (
-              <div className="message-row" data-unread={m.read ? undefined : 'true'}>
-                <Link to="/pages/my/message-detail" search={{ id: m.id }} className="message-row__link">
-                  <span className="message-row__head">
-                    {!m.read && <span className="message-row__dot" role="img" aria-label={t`Unread`} />}
-                    <span className="message-row__title">{m.title}</span>
-                    <time className="message-row__time muted" dateTime={m.createdAt}>
-                      {formatMessageTime(m.createdAt, i18n.locale)}
-                    </time>
-                  </span>
-                  <span className="message-row__summary muted">{m.summary}</span>
-                </Link>
-                <button type="button" className="icon-button" aria-label={t`Delete “${m.title}”`} onClick={() => setToDelete(m)}>
-                  <svg
-                    width="20"
-                    height="20"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    aria-hidden="true"
-                  >
-                    <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-                  </svg>
-                </button>
-              </div>
-            )}
-          />
-        )}
+        <QueryList
+          query={query}
+          skeletonRows={6}
+          errorText={errorMessage}
+          label={t`Messages`}
+          items={items}
+          getKey={(m) => m.id}
+          estimateSize={84}
+          empty={
+            <p className="empty-state">
+              <Trans>No messages yet.</Trans>
+            </p>
+          }
+          renderItem={(m) => (
+            <div className="message-row" data-unread={m.read ? undefined : 'true'}>
+              <Link to="/pages/my/message-detail" search={{ id: m.id }} className="message-row__link">
+                <span className="message-row__head">
+                  {!m.read && <span className="message-row__dot" role="img" aria-label={t`Unread`} />}
+                  <span className="message-row__title">{m.title}</span>
+                  <time className="message-row__time muted" dateTime={m.createdAt}>
+                    {formatMessageTime(m.createdAt, i18n.locale)}
+                  </time>
+                </span>
+                <span className="message-row__summary muted">{m.summary}</span>
+              </Link>
+              <button type="button" className="icon-button" aria-label={t`Delete “${m.title}”`} onClick={() => setToDelete(m)}>
+                <svg
+                  width="20"
+                  height="20"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  aria-hidden="true"
+                >
+                  <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+                </svg>
+              </button>
+            </div>
+          )}
+        />
       </PullToRefresh>
       <ConfirmDialog
         open={toDelete !== null}

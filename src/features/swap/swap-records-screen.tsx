@@ -6,10 +6,9 @@ import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../app/error-messages';
 import { useAppStore } from '../../app/store';
 import { Amount } from '../../ui/amount';
-import { InfiniteList } from '../../ui/infinite-list';
 import { Page } from '../../ui/page';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
-import { SkeletonRows } from '../../ui/skeleton';
+import { QueryList } from '../../ui/query-list';
 import './swap.css';
 
 export function SwapRecordsScreen() {
@@ -24,69 +23,58 @@ export function SwapRecordsScreen() {
   return (
     <Page title={t`Swap records`} backTo="/pages/reward/index">
       <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: queryKeys.exchange.records })}>
-        {query.isPending ? (
-          <SkeletonRows rows={5} height={110} />
-        ) : query.isError && items.length === 0 ? (
-          <div className="card stack">
-            <p>{errorMessage(query.error)}</p>
-            <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-              <Trans>Retry</Trans>
-            </button>
-          </div>
-        ) : (
-          <InfiniteList
-            label={t`Swap records`}
-            items={items}
-            getKey={(r) => r.id}
-            estimateSize={120}
-            hasNextPage={query.hasNextPage}
-            isFetchingNextPage={query.isFetchingNextPage}
-            fetchNextPage={query.fetchNextPage}
-            empty={
-              <p className="empty-state">
-                <Trans>No swaps yet.</Trans>
-              </p>
-            }
-            renderItem={(r) => (
-              <article className="swap-record" aria-label={`${r.fromCurrency} → ${r.toCurrency}`}>
-                <div className="swap-record__head">
-                  <bdi dir="ltr">
-                    {r.fromCurrency} → {r.toCurrency}
-                  </bdi>
-                  <span className="status" data-status={r.status}>
-                    {status[r.status]}
-                  </span>
-                </div>
-                <dl className="swap-record__grid">
-                  <dt>
-                    <Trans>Amount out</Trans>
-                  </dt>
-                  <dd>
-                    <Amount value={r.fromAmount} places={18} symbol={r.fromCurrency} hidden={hidden} />
-                  </dd>
-                  <dt>
-                    <Trans>Received</Trans>
-                  </dt>
-                  <dd>
-                    <Amount value={r.toAmount} places={18} symbol={r.toCurrency} hidden={hidden} />
-                  </dd>
-                  <dt>
-                    <Trans>Rate</Trans>
-                  </dt>
-                  <dd>
-                    <bdi dir="ltr">{r.rate}</bdi>
-                  </dd>
-                  <dt>
-                    <Trans>Time</Trans>
-                  </dt>
-                  <dd>
-                    <time dateTime={r.createdAt}>{when.format(new Date(r.createdAt))}</time>
-                  </dd>
-                </dl>
-              </article>
-            )}
-          />
-        )}
+        <QueryList
+          query={query}
+          skeletonRows={5}
+          errorText={errorMessage}
+          label={t`Swap records`}
+          items={items}
+          getKey={(r) => r.id}
+          estimateSize={120}
+          empty={
+            <p className="empty-state">
+              <Trans>No swaps yet.</Trans>
+            </p>
+          }
+          renderItem={(r) => (
+            <article className="swap-record" aria-label={`${r.fromCurrency} → ${r.toCurrency}`}>
+              <div className="swap-record__head">
+                <bdi dir="ltr">
+                  {r.fromCurrency} → {r.toCurrency}
+                </bdi>
+                <span className="status" data-status={r.status}>
+                  {status[r.status]}
+                </span>
+              </div>
+              <dl className="swap-record__grid">
+                <dt>
+                  <Trans>Amount out</Trans>
+                </dt>
+                <dd>
+                  <Amount value={r.fromAmount} places={18} symbol={r.fromCurrency} hidden={hidden} />
+                </dd>
+                <dt>
+                  <Trans>Received</Trans>
+                </dt>
+                <dd>
+                  <Amount value={r.toAmount} places={18} symbol={r.toCurrency} hidden={hidden} />
+                </dd>
+                <dt>
+                  <Trans>Rate</Trans>
+                </dt>
+                <dd>
+                  <bdi dir="ltr">{r.rate}</bdi>
+                </dd>
+                <dt>
+                  <Trans>Time</Trans>
+                </dt>
+                <dd>
+                  <time dateTime={r.createdAt}>{when.format(new Date(r.createdAt))}</time>
+                </dd>
+              </dl>
+            </article>
+          )}
+        />
       </PullToRefresh>
     </Page>
   );

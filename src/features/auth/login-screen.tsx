@@ -3,11 +3,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { errorMessage } from '../../app/error-messages';
 import { HOME_PATH } from '../../app/guard';
 import { BRAND } from '../../config/brand';
-import { focusFirstInvalid } from '../../lib/forms/focus';
+import { submitIfValid } from '../../lib/forms/focus';
 import { GlobeIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
@@ -43,14 +42,13 @@ export function LoginScreen() {
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const form = event.currentTarget;
-    flushSync(() => setShowErrors(true));
-    if (Object.keys(accountErrors).length || passwordError) focusFirstInvalid(form);
-    else mutation.mutate();
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    submitIfValid(event, {
+      pending: mutation.isPending,
+      valid: !Object.keys(accountErrors).length && !passwordError,
+      showErrors: () => setShowErrors(true),
+      send: () => mutation.mutate(),
+    });
 
   return (
     <Page

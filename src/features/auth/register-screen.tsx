@@ -8,13 +8,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import type { ApiError } from '../../api/client';
 import { errorMessage } from '../../app/error-messages';
 import { HOME_PATH, LOGIN_PATH } from '../../app/guard';
 import { ErrorCode } from '../../contract/errors';
 import { compactErrors, validateCode, validateNewPassword } from '../../lib/forms/credentials';
-import { focusFirstInvalid } from '../../lib/forms/focus';
+import { submitIfValid } from '../../lib/forms/focus';
 import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
@@ -107,16 +106,13 @@ export function RegisterScreen({ invite }: { invite?: string }) {
   const refused = mutation.error ? fieldOf(mutation.error) : null;
   const serverError = (field: ServerField) => (mutation.error && refused === field ? errorMessage(mutation.error) : null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    flushSync(() => setShowErrors(true));
-    if (Object.keys(errors).length) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    mutation.mutate();
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    submitIfValid(event, {
+      pending: mutation.isPending,
+      valid: !Object.keys(errors).length,
+      showErrors: () => setShowErrors(true),
+      send: () => mutation.mutate(),
+    });
   const pending = mutation.isPending;
 
   return (

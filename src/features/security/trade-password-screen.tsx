@@ -4,7 +4,6 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { type FormEvent, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { modifyTradePassword } from '../../api/member';
 import { errorMessage } from '../../app/error-messages';
 import { useMemberInfo } from '../../app/member-info';
@@ -12,7 +11,7 @@ import { ErrorCode } from '../../contract/errors';
 import type { MemberInfo } from '../../contract/member';
 import { credentialErrorText } from '../../lib/forms/credential-messages';
 import { compactErrors, validateCurrentPassword, validateTradePassword } from '../../lib/forms/credentials';
-import { focusFirstInvalid } from '../../lib/forms/focus';
+import { submitIfValid } from '../../lib/forms/focus';
 import { Page } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
 import { SkeletonRows } from '../../ui/skeleton';
@@ -67,12 +66,13 @@ function TradePasswordForm({ user }: { user: MemberInfo }) {
       ? errorMessage(refused)
       : null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flushSync(() => setShowErrors(true));
-    if (Object.keys(errors).length) focusFirstInvalid(formRef.current);
-    else change.submit();
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    submitIfValid(event, {
+      pending: change.pending,
+      valid: !Object.keys(errors).length,
+      showErrors: () => setShowErrors(true),
+      send: () => change.submit(),
+    });
   const pending = change.pending;
 
   return (

@@ -63,11 +63,11 @@ export async function migrate(db: Db, schema?: string): Promise<void> {
   await db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
     try {
-      const migrator = new Migrator({
-        db: conn,
-        provider: new StaticProvider(),
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
+      // Name the schema explicitly: Kysely's "does the migration table exist" check otherwise matches
+      // that table in ANY schema (another database user's), then fails to find it in ours.
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(conn);
+      const migrationTableSchema = schema ?? rows[0]?.schema ?? 'public';
+      const migrator = new Migrator({ db: conn, provider: new StaticProvider(), migrationTableSchema });
       const { error, results } = await migrator.migrateToLatest();
       if (error) throw error;
       for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);

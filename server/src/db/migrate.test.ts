@@ -25,3 +25,26 @@ describe.runIf(url)('migrations on PostgreSQL', () => {
     expect(rows[0].n).toBeGreaterThan(0);
   });
 });
+
+describe.runIf(url)('migrations next to another schema', () => {
+  it('a database whose search_path points at a fresh schema migrates even when public already has the tables', async () => {
+    const other = `t_migrate_other_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // Another user of the database already migrated in its own schema (as tests and servers do).
+    await admin.query(`create schema if not exists ${other}`);
+    await admin.end();
+    const first = await openDb({ databaseUrl: url, schema: other });
+    dbs.push(first);
+    await migrate(first);
+    const fresh = `t_migrate_fresh_${process.pid}`;
+    const second = await openDb({ databaseUrl: url, schema: fresh });
+    dbs.push(second);
+    await expect(migrate(second)).resolves.toBeUndefined();
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`drop schema if exists ${other} cascade`);
+    await cleanup.query(`drop schema if exists ${fresh} cascade`);
+    await cleanup.end();
+  });
+});

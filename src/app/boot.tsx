@@ -16,10 +16,12 @@ import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
 import { initSession } from './session-deps';
 import { claimInstance, InstanceGate } from './single-instance';
+import { reloadOnStaleChunks } from './stale-chunks';
 import { appStore } from './store';
 
 export async function boot(container: HTMLElement): Promise<void> {
   captureInstallPrompt();
+  reloadOnStaleChunks();
   await appStore.hydrate();
   // The flag is per launch (SPEC §4).
   appStore.set({ hasShownActivityPopup: false });

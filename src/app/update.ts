@@ -81,12 +81,25 @@ export async function checkForUpdate(
     await registration?.update().catch(() => undefined);
     if (!(await waitingWorker(wb, registration))) return decision;
     await whenIdle();
-    wb.addEventListener('controlling', () => setTimeout(reload, RELOAD_DELAY_MS));
+    // The reload follows from the controller change (see reloadWhenUpdated).
     wb.messageSkipWaiting();
     return decision;
   } finally {
     checking = false;
   }
+}
+
+/**
+ * When a new worker takes over a page that an older one controlled, reload (after 1 s) into the
+ * new build. Listening here rather than on one Workbox instance also covers a page that reloaded
+ * in between (a stale chunk) and would otherwise keep the old build under the new worker.
+ */
+export function reloadWhenUpdated(reload: () => void = () => window.location.reload()): void {
+  if (!('serviceWorker' in navigator)) return;
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (hadController) setTimeout(reload, RELOAD_DELAY_MS);
+  });
 }
 
 /** Checks now and whenever the app comes back to the foreground (at most once a minute). */

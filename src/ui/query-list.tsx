@@ -2,9 +2,10 @@
  * A paged list fed by an infinite query: skeleton rows while the first page loads, the error with a
  * retry when nothing could be loaded, then the virtualised list (which says when it has ended).
  */
-import { Trans } from '@lingui/react/macro';
+
 import type { ReactNode } from 'react';
 import { InfiniteList } from './infinite-list';
+import { LoadError } from './load-error';
 import { SkeletonRows } from './skeleton';
 
 interface PagedQuery {
@@ -43,14 +44,7 @@ export function QueryList<T>({
 }: QueryListProps<T>) {
   if (query.isPending) return <SkeletonRows rows={skeletonRows} height={estimateSize - 8} />;
   if (query.isError && items.length === 0)
-    return (
-      <div className="card stack">
-        <p>{errorText(query.error)}</p>
-        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-          <Trans>Retry</Trans>
-        </button>
-      </div>
-    );
+    return <LoadError message={errorText(query.error)} onRetry={() => void query.refetch()} />;
   return (
     <InfiniteList
       label={label}

@@ -1,20 +1,6 @@
-/**
- * The operator CLI (`npm run ops`) as the browser tests use it: against the running test server
- * (it reaches the server's loopback /ops routes with the token in the test data dir).
- */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { E2E_PORT, e2eDataDir } from './env.ts';
+import { ops } from './ops.ts';
 
-const run = promisify(execFile);
-
-export async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run('npx', ['tsx', 'server/src/cli/ops.ts', ...args], {
-    env: { ...process.env, DATA_DIR: e2eDataDir(), PORT: String(E2E_PORT), LOG_LEVEL: 'warn' },
-    timeout: 60_000,
-  });
-  return stdout;
-}
+export { ops };
 
 /**
  * The newest verification code the outbox holds for `target`, in the server's account-key form

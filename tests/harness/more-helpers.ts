@@ -1,17 +1,10 @@
 /** Helpers of tests/more.spec.ts: the ops CLI against the test server, and direct API calls. */
-import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { solveCaptcha } from './account-captcha.ts';
-import { DEMO, E2E_BASE_URL, E2E_PORT } from './env.ts';
+import { latestCode } from './account-ops.ts';
+import { DEMO, E2E_BASE_URL } from './env.ts';
 
-/** Runs `npm run ops -- <args>` against the running test server and returns its stdout. */
-export function ops(...args: string[]): string {
-  return execFileSync('npm', ['run', '--silent', 'ops', '--', ...args], {
-    env: { ...process.env, PORT: String(E2E_PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-}
+export { ops } from './ops.ts';
 
 type Envelope<T> = { code: number; msg?: string; data: T };
 
@@ -61,10 +54,7 @@ async function requestCode(body: Record<string, string>): Promise<void> {
 /** Registers a fresh phone account (+1) through the API, reading the code from the ops outbox. */
 export async function registerUser(phone: string, password: string): Promise<void> {
   await requestCode({ areaCode: DEMO.areaCode, phone, scene: 'register' });
-  const outbox = ops('outbox', '10');
-  const block = outbox.split('\n\n').find((b) => b.includes(phone));
-  const code = block?.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code for ${phone} in outbox:\n${outbox}`);
+  const code = await latestCode(`phone:${DEMO.areaCode}:${phone}`);
   await api('/auth/register', {
     body: { type: 'phone', areaCode: DEMO.areaCode, phone, code, password, agreed: true },
   });

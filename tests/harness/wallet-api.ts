@@ -1,7 +1,6 @@
 /** Direct API access for wallet browser tests: the demo user's balances and records, and the ops CLI. */
-import { execFileSync } from 'node:child_process';
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO, E2E_PORT } from './env.ts';
+import { DEMO } from './env.ts';
 
 interface Envelope<T> {
   code: number;
@@ -58,13 +57,7 @@ export async function balanceOf(api: DemoApi, currency: string): Promise<string>
 export const recordsOf = (api: DemoApi, tab: 'all' | 'in' | 'out' | 'failed' = 'all', pageSize = 100) =>
   api.get<{ list: RecordRow[]; total: number }>(`/money/virtualCurrency/transaction/list?tab=${tab}&page=1&pageSize=${pageSize}`);
 
-/** Runs the ops CLI against the test server (the harness sets E2E_DATA_DIR). */
-export function ops(...args: string[]): string {
-  return execFileSync('npx', ['tsx', 'server/src/cli/ops.ts', ...args], {
-    env: { ...process.env, PORT: String(E2E_PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
-    encoding: 'utf8',
-  });
-}
+export { ops } from './ops.ts';
 
 /** Exact decimal difference for small test amounts (6 decimals), without floats. */
 export function minus(a: string, b: string): string {

@@ -122,3 +122,20 @@ export function ok<T = unknown>(ep: Endpoint, r: { json: { code: number; msg?: s
 }
 
 export const idem = (key: string) => ({ 'idempotency-key': key });
+
+/** The 6-digit code last sent to `target` ("email:a@b.c", "phone:1:5550100"), read from the outbox. */
+export async function lastCode(db: Db, target: string): Promise<string> {
+  const row = await db
+    .selectFrom('outbox')
+    .select('body')
+    .where('target', '=', target)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return /\b(\d{6})\b/.exec(row.body)![1]!;
+}
+
+/** Distinct client addresses in a /16 of the caller's choosing, so per-IP limits never interfere. */
+export function ipSequence(prefix: string): () => string {
+  let n = 1;
+  return () => `${prefix}.${Math.floor(n / 250) % 250}.${(n++ % 250) + 1}`;
+}

@@ -14,7 +14,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
-import { call, idem, makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
+import { call, idem, ipSequence, makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const RUNS = 40;
 const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -100,8 +100,7 @@ const badNewPasswords = ['Ab1', 'abcdefgh', '12345678', '\u200b'.repeat(12), 'Aa
 
 let env: TestEnv;
 let app: FastifyInstance;
-let ipN = 1;
-const freshIp = () => `10.77.${Math.floor(ipN / 250) % 250}.${(ipN++ % 250) + 1}`;
+const freshIp = ipSequence('10.77');
 let keyN = 0;
 
 /** Everything a refused request must leave untouched (lockout counters may move: they count failures). */

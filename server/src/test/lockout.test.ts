@@ -11,15 +11,25 @@ import type { Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
 import { verifyPassword } from '../services/passwords';
 import { newSecret } from '../services/totp';
-import { type CallOpts, call, idem, makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
+import {
+  type CallOpts,
+  call,
+  lastCode as helperLastCode,
+  idem,
+  ipSequence,
+  makeApp,
+  makeUser,
+  resetDb,
+  setupDb,
+  type TestEnv,
+} from './helpers';
 
 const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 let env: TestEnv;
 let app: FastifyInstance;
 let k = 0;
 const key = () => idem(`lock-key-${k++}`);
-let ipN = 1;
-const freshIp = () => `10.55.${Math.floor(ipN / 250) % 250}.${(ipN++ % 250) + 1}`;
+const freshIp = ipSequence('10.55');
 
 beforeAll(async () => {
   env = await setupDb('pglite', 'lockout');
@@ -37,15 +47,7 @@ const codes = async (n: number, f: (i: number) => Promise<{ json: { code: number
   return out;
 };
 
-async function lastCode(target: string) {
-  const row = await env.db
-    .selectFrom('outbox')
-    .select('body')
-    .where('target', '=', target)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(row.body)![1]!;
-}
+const lastCode = (target: string) => helperLastCode(env.db, target);
 
 /** A user whose authenticator is bound (secret known to the test). */
 async function boundUser() {

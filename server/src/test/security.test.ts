@@ -5,12 +5,11 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { hashPassword, PRODUCTION_PARAMS, setFastHashing, verifyPassword } from '../services/passwords';
-import { call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
+import { call, lastCode as helperLastCode, ipSequence, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 let env: TestEnv;
 let app: FastifyInstance;
-let ipN = 1;
-const freshIp = () => `10.0.${Math.floor(ipN / 250)}.${(ipN++ % 250) + 1}`;
+const freshIp = ipSequence('10.0');
 
 beforeAll(async () => {
   env = await setupDb();
@@ -22,21 +21,7 @@ afterAll(async () => {
 });
 beforeEach(() => resetDb(env.db));
 
-async function lastCode(target: string) {
-  const row = await env.db
-    .selectFrom('outbox')
-    .select('body')
-    .where('target', '=', target)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(row.body)![1]!;
-}
-
-async function _registerEmail(email: string, extra: Record<string, unknown> = {}) {
-  ok(api.auth.emailCode, await call(app, api.auth.emailCode, { body: { email, scene: 'register' }, remoteAddress: freshIp() }));
-  const code = await lastCode(`email:${email}`);
-  return call(app, api.auth.register, { body: { type: 'email', email, code, password: 'Secret123', agreed: true, ...extra } });
-}
+const lastCode = (target: string) => helperLastCode(env.db, target);
 
 describe('passwords and the authenticator', () => {
   it('sets, then changes the trade password; changes the login password', async () => {

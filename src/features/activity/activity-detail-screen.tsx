@@ -2,6 +2,7 @@
  * One activity: reward, dates, content and rules, then what the caller can do now — join,
  * wait for review, resubmit after a rejection, claim after approval, or see it completed.
  */
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -13,6 +14,7 @@ import { errorMessage } from '../../app/error-messages';
 import type { ActivityDetail, Participation } from '../../contract/activity';
 import { ErrorCode } from '../../contract/errors';
 import { Amount } from '../../ui/amount';
+import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
@@ -32,12 +34,7 @@ export function ActivityDetailScreen() {
       {query.data ? (
         <ActivityBody activity={query.data} />
       ) : query.isError ? (
-        <div className="card stack">
-          <p>{errorMessage(query.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            <Trans>Retry</Trans>
-          </button>
-        </div>
+        <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <div className="card stack" aria-busy="true">
           <Skeleton width="70%" height={24} />

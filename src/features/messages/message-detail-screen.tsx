@@ -1,11 +1,13 @@
 /** One message. Opening it marks it read on the server, so the unread count and list refresh. */
-import { Trans, useLingui } from '@lingui/react/macro';
+
+import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { messageQueryOptions } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../app/error-messages';
+import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { useUnreadCount } from './use-unread-sync';
@@ -43,12 +45,7 @@ export function MessageDetailScreen() {
           <p className="message-detail__content">{message.content}</p>
         </article>
       ) : query.isError ? (
-        <div className="card stack">
-          <p>{errorMessage(query.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            <Trans>Retry</Trans>
-          </button>
-        </div>
+        <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
       ) : (
         <div className="card stack" aria-busy="true">
           <Skeleton width="70%" height={22} />

@@ -1,4 +1,5 @@
 /** Wallet management: the user's wallets; any but the primary can be removed after a confirmation. */
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { appStore } from '../../app/store';
 import type { MyWallet } from '../../contract/money';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
+import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SkeletonRows } from '../../ui/skeleton';
@@ -39,12 +41,7 @@ export function WalletsScreen() {
         {query.isPending ? (
           <SkeletonRows rows={3} height={76} />
         ) : query.isError && !query.data ? (
-          <div className="card stack">
-            <p>{errorMessage(query.error)}</p>
-            <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-              <Trans>Retry</Trans>
-            </button>
-          </div>
+          <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
         ) : query.data.length === 0 ? (
           <p className="empty-state">
             <Trans>No wallets yet.</Trans>

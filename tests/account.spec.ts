@@ -9,6 +9,7 @@ import { solveCaptcha } from './harness/account-captcha.ts';
 import { latestCode, ops } from './harness/account-ops.ts';
 import { chooseAreaCode, logIn, logOut, type PhoneAccount, phoneTarget } from './harness/account-session.ts';
 import { totp, wrongTotp } from './harness/account-totp.ts';
+import { waitUntilStored } from './harness/storage-dump.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -317,6 +318,7 @@ test('language: system default first, 38 languages by their own names; a choice 
   // The group's own label is German now: find the option by its (untranslated) native name.
   await expect(page.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+  await waitUntilStored(page, '"languageId":"de_DE"');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   await expect(page.getByRole('radio', { name: 'Deutsch' })).toBeChecked();

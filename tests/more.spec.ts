@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import { DEMO } from './harness/env.ts';
 import { api, apiLogin, dismissPopups, loginAs, ops, registerUser } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
+import { waitUntilStored } from './harness/storage-dump.ts';
 
 test.describe('message centre', () => {
   test('publish → popup and unread dot → detail reads → read all → delete', async ({ page }) => {
@@ -113,6 +114,7 @@ test.describe('My area', () => {
     const hide = page.getByRole('switch', { name: 'Hide balances' });
     await expect(hide).not.toBeChecked();
     await hide.check();
+    await waitUntilStored(page, '"isShowAmount":false');
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Hide balances' })).toBeChecked();
     await page.goto('/pages/reward/index');
@@ -124,6 +126,7 @@ test.describe('My area', () => {
     const currency = page.getByLabel('Currency unit');
     await expect(currency.locator('option')).not.toHaveCount(0);
     await currency.selectOption('EUR');
+    await waitUntilStored(page, '"currencyInfo":{"code":"EUR"}');
     await page.reload();
     await expect(page.getByLabel('Currency unit')).toHaveValue('EUR');
     await expect(page.getByRole('link', { name: /Language/ })).toHaveAttribute('href', '/pages/common/language');
@@ -132,6 +135,7 @@ test.describe('My area', () => {
     await expect(dust).toHaveValue('');
     await dust.fill('2.5');
     await dust.press('Enter');
+    await waitUntilStored(page, '"dustThresholdUsd":"2.5"');
     await page.reload();
     await expect(page.getByLabel('Dust threshold (USD)')).toHaveValue('2.5');
 

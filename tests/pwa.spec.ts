@@ -66,3 +66,27 @@ test('the login page and a deep link reload offline once the worker controls the
     await context.close();
   }
 });
+
+test('API calls go around the worker (static routing); app files still come through it', async () => {
+  const context = await launchProfile();
+  try {
+    const page = await context.newPage();
+    await page.goto('/pages/login/index');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // Resource Timing says which source the browser's router chose: "network" skipped the worker.
+    const sources = await page.evaluate(async () => {
+      const icon = new URL('/icons/icon-192.png', location.href).href;
+      const api = new URL('/config/app', location.href).href;
+      await Promise.all([api, icon].map(async (url) => (await fetch(url, { cache: 'no-store' })).arrayBuffer()));
+      const source = (url: string) =>
+        (performance.getEntriesByName(url).at(-1) as { workerMatchedSourceType?: string } | undefined)?.workerMatchedSourceType;
+      return { api: source(api), icon: source(icon) };
+    });
+    expect(sources.api).toBe('network');
+    expect(sources.icon).not.toBe('network');
+  } finally {
+    await context.close();
+  }
+});

@@ -11,17 +11,18 @@ import { createRoot } from 'react-dom/client';
 import { LAUNCH_CHECK_DELAY_MS, launchRedirect } from './guard';
 import { captureInstallPrompt } from './install';
 import { activateLaunchLocale } from './locale';
+import { reloadOnStaleChunks, reloadWhenNewWorkerTakesOver } from './new-build';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
 import { initSession } from './session-deps';
 import { claimInstance, InstanceGate } from './single-instance';
-import { reloadOnStaleChunks } from './stale-chunks';
 import { appStore } from './store';
 
 export async function boot(container: HTMLElement): Promise<void> {
   captureInstallPrompt();
   reloadOnStaleChunks();
+  reloadWhenNewWorkerTakesOver();
   await appStore.hydrate();
   // The flag is per launch (SPEC §4).
   appStore.set({ hasShownActivityPopup: false });

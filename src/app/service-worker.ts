@@ -9,10 +9,9 @@ export const currentWorkbox = () => workbox;
 
 export function registerServiceWorker(): void {
   const start = async () => {
-    const { reloadWhenUpdated, watchForUpdates } = await import('./update');
+    const { watchForUpdates } = await import('./update');
     if ('serviceWorker' in navigator && !import.meta.env.DEV) {
       const { Workbox } = await import('workbox-window');
-      reloadWhenUpdated();
       workbox = new Workbox('/sw.js', { scope: '/' });
       await workbox.register().catch((error: unknown) => console.warn('service worker registration failed', error));
     }

@@ -5,11 +5,11 @@
  * ready and no transfer, swap or upload is in progress, activate it and reload after 1 s.
  */
 import type { Workbox } from 'workbox-window';
-import { whenIdle } from '../lib/busy/busy';
+import { isBusy, whenIdle } from '../lib/busy/busy';
 import { readKey, STORAGE_KEYS, writeKey } from '../lib/storage/kv';
+import { RELOAD_DELAY_MS } from './new-build';
 import { appStore } from './store';
 
-export const RELOAD_DELAY_MS = 1000;
 const FOREGROUND_CHECK_INTERVAL_MS = 60_000;
 
 export type UpdateDecision = 'remember' | 'none' | 'update';
@@ -53,6 +53,20 @@ function waitingWorker(wb: Workbox, registration: ServiceWorkerRegistration | un
   });
 }
 
+const SETTLE_MS = 1500;
+
+/**
+ * Resolves once no transfer, swap or upload is running and the screen that follows one (a record,
+ * say) has had a moment to load its code: swapping workers while that code is being fetched would
+ * cost the user an error flash and an extra reload.
+ */
+async function whenSettled(): Promise<void> {
+  while (isBusy()) {
+    await whenIdle();
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  }
+}
+
 let checking = false;
 let lastCheck = 0;
 
@@ -73,33 +87,20 @@ export async function checkForUpdate(
     if (decision === 'remember') return decision;
 
     if (!wb) {
-      await whenIdle();
+      await whenSettled();
       setTimeout(reload, RELOAD_DELAY_MS);
       return decision;
     }
     const registration = await navigator.serviceWorker.getRegistration();
     await registration?.update().catch(() => undefined);
     if (!(await waitingWorker(wb, registration))) return decision;
-    await whenIdle();
-    // The reload follows from the controller change (see reloadWhenUpdated).
+    await whenSettled();
+    // The reload follows from the controller change (see reloadWhenNewWorkerTakesOver).
     wb.messageSkipWaiting();
     return decision;
   } finally {
     checking = false;
   }
-}
-
-/**
- * When a new worker takes over a page that an older one controlled, reload (after 1 s) into the
- * new build. Listening here rather than on one Workbox instance also covers a page that reloaded
- * in between (a stale chunk) and would otherwise keep the old build under the new worker.
- */
-export function reloadWhenUpdated(reload: () => void = () => window.location.reload()): void {
-  if (!('serviceWorker' in navigator)) return;
-  const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (hadController) setTimeout(reload, RELOAD_DELAY_MS);
-  });
 }
 
 /** Checks now and whenever the app comes back to the foreground (at most once a minute). */

@@ -1,8 +1,8 @@
 /**
  * Our service worker. It precaches the app shell and every locale chunk, answers navigations with
  * the cached shell (so deep links open offline), caches images and the few hashed assets left out
- * of the precache at runtime (bounded), and never serves API responses: those always go to the
- * network, and offline data comes from the persisted query cache instead.
+ * of the precache at runtime (bounded), and never sees API requests: static routing sends them
+ * around the worker to the network, and offline data comes from the persisted query cache instead.
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -15,8 +15,25 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-/** Paths served by the API on the same origin: a navigation there must reach the server. */
-const API_PREFIXES = /^\/(auth|member|country|coin|config|article|file|customer|notify|money|activity|prizePool|api|ops)\//;
+/** First path segments served by the API on the same origin. */
+const API_SEGMENTS = [
+  'auth',
+  'member',
+  'country',
+  'coin',
+  'config',
+  'article',
+  'file',
+  'customer',
+  'notify',
+  'money',
+  'activity',
+  'prizePool',
+  'api',
+  'ops',
+];
+/** A navigation to these paths must reach the server, not the app shell. */
+const API_PREFIXES = new RegExp(`^/(${API_SEGMENTS.join('|')})/`);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [API_PREFIXES] }));
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
@@ -43,7 +60,30 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
-self.addEventListener('install', () => {
+self.addEventListener('install', (event) => {
   if (!self.registration.active) void self.skipWaiting();
+  bypassWorkerForApi(event as InstallEventWithRoutes);
 });
+
+/**
+ * Static routing (Chromium's ServiceWorker Static Routing API): API requests skip this worker
+ * altogether. They never touch a cache anyway; going around the worker saves starting it on every
+ * call on a slow phone — and keeps API traffic from restarting an outgoing worker during an update,
+ * which Chromium counts as work and which held the new version back for minutes.
+ */
+interface StaticRouterRule {
+  condition: { urlPattern: unknown };
+  source: 'network';
+}
+type InstallEventWithRoutes = ExtendableEvent & { addRoutes?: (rules: StaticRouterRule[]) => Promise<void> };
+declare const URLPattern: (new (init: { pathname: string }) => unknown) | undefined;
+
+function bypassWorkerForApi(event: InstallEventWithRoutes) {
+  if (!event.addRoutes || typeof URLPattern === 'undefined') return;
+  const rules = API_SEGMENTS.map((segment) => ({
+    condition: { urlPattern: new URLPattern({ pathname: `/${segment}/*` }) },
+    source: 'network' as const,
+  }));
+  event.waitUntil(event.addRoutes(rules).catch((error: unknown) => console.warn('static routes refused', error)));
+}
 clientsClaim();

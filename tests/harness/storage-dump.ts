@@ -1,5 +1,5 @@
 /** Reads everything the app stored in the browser, as text, to check that no secret is there. */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export async function dumpBrowserStorage(page: Page): Promise<string> {
   return page.evaluate(async () => {
@@ -40,4 +40,13 @@ export async function dumpBrowserStorage(page: Page): Promise<string> {
     }
     return parts.join('\n');
   });
+}
+
+/**
+ * Waits until the app's IndexedDB holds `fragment` (JSON text). A reload right after a change can
+ * abort the write still in flight, which is the browser's doing, not the app's: tests that reload to
+ * prove something persisted wait for the write first.
+ */
+export async function waitUntilStored(page: Page, fragment: string): Promise<void> {
+  await expect.poll(() => dumpBrowserStorage(page), { message: `IndexedDB holds ${fragment}` }).toContain(fragment);
 }

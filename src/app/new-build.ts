@@ -1,0 +1,45 @@
+/**
+ * Getting a running page onto a newly deployed build. Both paths tell the user what is happening
+ * (a loading toast) instead of letting a half-swapped page show an error before it reloads.
+ */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { showLoading } from '../ui/toast';
+
+/** SPEC §9: the reload follows the new worker's activation after 1 s. */
+export const RELOAD_DELAY_MS = 1000;
+const STALE_RELOADED_AT = 'tessera:stale-chunk-reload';
+
+const announceUpdating = () => showLoading(i18n._(msg`Updating to the new version…`));
+
+/**
+ * When a new worker takes over a page that an older one controlled, reload (after 1 s) into the new
+ * build. Registered at boot, before anything else can reload the page, so a controller change is
+ * never missed — including one that lands while a page reloaded for a stale chunk is starting.
+ */
+export function reloadWhenNewWorkerTakesOver(reload: () => void = () => window.location.reload()): void {
+  if (!('serviceWorker' in navigator)) return;
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!hadController) return;
+    announceUpdating();
+    setTimeout(reload, RELOAD_DELAY_MS);
+  });
+}
+
+/**
+ * After a deploy, a page still running the old build may ask for a lazy chunk the server no longer
+ * has (and the new worker has dropped from its cache). Vite reports that as `vite:preloadError`:
+ * reload once to pick up the new build — but never twice within 30 s, so a truly missing file
+ * cannot cause a reload loop.
+ */
+export function reloadOnStaleChunks(reload: () => void = () => window.location.reload()): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    const last = Number(sessionStorage.getItem(STALE_RELOADED_AT) ?? 0);
+    if (Date.now() - last < 30_000) return;
+    event.preventDefault();
+    sessionStorage.setItem(STALE_RELOADED_AT, String(Date.now()));
+    announceUpdating();
+    reload();
+  });
+}

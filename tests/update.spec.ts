@@ -68,6 +68,9 @@ test('a new version activates the new worker and reloads once, and never loops',
   server.ops('set-version', '3.0.2');
   const loads = countLoads(page);
   await page.reload();
+  // A second bump right behind the first (same build): whichever the app sees first, it installs the
+  // new build once and then has nothing left to install.
+  server.ops('set-version', '3.0.3');
   await expect.poll(() => buildOf(page), { timeout: 30_000 }).toBe('two');
   await page.waitForTimeout(4000);
   expect(loads()).toBe(2); // the reload we asked for, then exactly one update reload
@@ -136,6 +139,9 @@ test('an update arriving during a transfer waits until the transfer has finished
 
   // The transfer finishes: only now does the new version take over.
   await release?.();
+  // The transfer's record shows (from the old build), then the user is told before the reload.
+  await expect(page.getByRole('heading', { level: 1, name: 'Record details' })).toBeVisible();
+  await expect(page.getByText('Updating to the new version…')).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => buildOf(page), { timeout: 30_000 }).toBe('one');
   expect(loads()).toBe(1);
 });

@@ -22,6 +22,8 @@ export interface Endpoint<
   idempotent?: boolean;
   /** multipart/form-data upload rather than JSON. */
   multipart?: boolean;
+  /** Success answers the raw bytes (with their Content-Type), not an envelope; errors still do. */
+  binary?: boolean;
 }
 
 export const endpoint = <

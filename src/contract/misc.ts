@@ -65,5 +65,14 @@ export const miscApi = {
   }),
   /** multipart/form-data with one part named `file` (JPEG, PNG or WebP, at most 5 MB). */
   upload: endpoint({ method: 'POST', path: '/file/upload', auth: true, multipart: true, data: uploadData }),
+  /** The bytes of one of the caller's own uploads (someone else's id answers not found). */
+  image: endpoint({
+    method: 'GET',
+    path: '/file/image/:id',
+    auth: true,
+    params: z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9]{16,64}$/)) }),
+    binary: true,
+    data: z.unknown(),
+  }),
   customerList: endpoint({ method: 'GET', path: '/customer/list', auth: false, data: z.array(customerService) }),
 };

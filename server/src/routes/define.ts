@@ -1,7 +1,7 @@
 /**
  * Binds a contract endpoint to a handler: validates params, query and body with the contract's
  * schemas (400 on failure), enforces the bearer token and the Idempotency-Key header, and wraps the
- * result in the `{code, msg, data}` envelope.
+ * result in the `{code, msg, data}` envelope (or, for a `binary` endpoint, sends the bytes).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
@@ -25,6 +25,12 @@ export interface Call<E extends Endpoint> {
 }
 
 export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<z.input<E['data']>>;
+
+/** What a handler of a `binary` endpoint resolves with. */
+export interface BinaryBody {
+  mime: string;
+  body: Buffer;
+}
 
 export interface RouteOptions {
   /** @fastify/rate-limit settings for this route. */
@@ -91,6 +97,7 @@ export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E
       }
       try {
         const data = await handler({ ...(parts as object), userId, token, idempotencyKey, req } as Call<E>);
+        if (ep.binary) return sendBinary(reply, data as BinaryBody);
         return reply.send({ code: ErrorCode.OK, msg: 'success', data: data ?? null });
       } catch (e) {
         if (e instanceof ApiError) {
@@ -101,4 +108,14 @@ export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E
       }
     },
   });
+}
+
+/** A user's own file: never stored by a shared cache or the worker, never sniffed into another type. */
+function sendBinary(reply: FastifyReply, file: BinaryBody) {
+  return reply
+    .header('content-type', file.mime)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', 'inline')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.body);
 }

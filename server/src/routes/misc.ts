@@ -4,7 +4,7 @@ import type { Ctx } from '../context';
 import * as content from '../services/content';
 import { countries } from '../services/countries';
 import { ErrorCode, fail } from '../services/errors';
-import { MAX_UPLOAD_BYTES, storeUpload } from '../services/uploads';
+import { MAX_UPLOAD_BYTES, readUpload, storeUpload } from '../services/uploads';
 import { define } from './define';
 
 export function miscRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -33,4 +33,5 @@ export function miscRoutes(app: FastifyInstance, ctx: Ctx) {
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
+  define(app, ctx, api.misc.image, ({ userId, params }) => readUpload(db, config.dataDir, userId, params.id));
 }

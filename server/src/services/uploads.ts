@@ -1,10 +1,10 @@
 /**
  * Image uploads: the content is sniffed (file-type), only JPEG, PNG and WebP up to 5 MB are kept,
- * stored under DATA_DIR/uploads with a generated name (the client's file name is ignored), and
- * never served back over HTTP.
+ * stored under DATA_DIR/uploads with a generated name (the client's file name is ignored). Only
+ * their owner can read them back (`readUpload`), by id; no path from the request reaches the disk.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Q } from '../db/schema';
@@ -31,4 +31,20 @@ export async function storeUpload(db: Q, dataDir: string, userId: number, data: 
     .values({ id, user_id: userId, mime: type!.mime, size: data.length, file_name: fileName })
     .execute();
   return { id, mime: type!.mime, size: data.length };
+}
+
+/** The owner's file by id; any other user's id, or a file gone from disk, is simply not found. */
+export async function readUpload(db: Q, dataDir: string, userId: number, id: string) {
+  const row = await db
+    .selectFrom('uploads')
+    .select(['mime', 'file_name'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return fail(ErrorCode.NOT_FOUND, 'Image not found');
+  try {
+    return { mime: row.mime, body: await readFile(path.join(uploadsDir(dataDir), path.basename(row.file_name))) };
+  } catch {
+    return fail(ErrorCode.NOT_FOUND, 'Image not found');
+  }
 }

@@ -71,6 +71,30 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
       ).toBe(400);
       expect((await app.inject({ method: 'GET', url: `/uploads/${files[0]}` })).statusCode).toBe(404);
     });
+
+    it('answers an upload back to its owner only, never cached, never by a path', async () => {
+      const owner = await makeUser(env.db);
+      const other = await makeUser(env.db);
+      const id = (await upload(owner.token, PNG)).data!.id;
+      const get = (token: string | null, imageId: string) =>
+        app.inject({ method: 'GET', url: `/file/image/${imageId}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+      const mine = await get(owner.token, id);
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers).toMatchObject({
+        'content-type': 'image/png',
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(mine.rawPayload.equals(PNG)).toBe(true);
+
+      expect((await get(null, id)).statusCode).toBe(401);
+      expect((await get(other.token, id)).json()).toMatchObject({ code: 404 });
+      expect((await get(owner.token, 'f'.repeat(32))).json()).toMatchObject({ code: 404 });
+      for (const bad of ['..%2F..%2Fetc%2Fpasswd', `${id}.png`, 'short']) {
+        expect((await get(owner.token, bad)).json()).toMatchObject({ code: 400 });
+      }
+    });
   });
 
   describe('activities', () => {

@@ -58,6 +58,14 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
       payload: form,
     });
     const upload = ok<{ id: string }>(api.misc.upload, { json: up.json() });
+    covered.add(api.misc.image);
+    const image = await app.inject({
+      method: 'GET',
+      url: `/file/image/${upload.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
 
     const msgs = await check<{ list: Array<{ id: string }> }>(api.notify.list, { query: { page: 1, pageSize: 10 } });
     expect(msgs.list.length).toBeGreaterThanOrEqual(3);

@@ -360,6 +360,22 @@ test.describe('activities', () => {
     await expect(page.getByText('Submitted for review')).toBeVisible();
     await expect(page.getByText('Your submission is in review.')).toBeVisible();
 
+    // What was sent comes back from the server (to its owner only) and opens in the preview.
+    const sent = page.getByRole('button', { name: /^Open image \d of 2$/ });
+    await expect(sent).toHaveCount(2);
+    const widthOf = (n: number) =>
+      sent
+        .nth(n)
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth);
+    await expect.poll(() => widthOf(0)).toBe(1600);
+    await expect.poll(() => widthOf(1)).toBe(320);
+    await page.getByRole('button', { name: 'Open image 2 of 2' }).click();
+    const sentViewer = page.getByRole('dialog', { name: 'Image preview' });
+    await expect(sentViewer).toContainText('2 of 2');
+    await expect(sentViewer.getByRole('img', { name: 'Image 2 of 2' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
     const token = await apiLogin(phone, 'Newbie123');
     const mine = (await participations(token)).find((p) => p.activityTitle === 'Trading Week with Bitora');
     expect(mine?.status).toBe('review');

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../contract';
-import { type ApiError, call, configureApi, isApiError, serializeQuery, upload } from './client';
+import { type ApiError, call, configureApi, download, isApiError, serializeQuery, upload } from './client';
 import { closedPortUrl, send, startTestServer, type TestServer } from './test-server';
 
 const member = {
@@ -322,6 +322,43 @@ describe('upload (fetch transport)', () => {
   it('call() and upload() refuse the wrong kind of endpoint', async () => {
     await expect(call(api.misc.upload)).rejects.toThrow(/multipart/);
     await expect(upload(api.member.memberInfo, file())).rejects.toThrow(/not a multipart/);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('download (binary endpoints)', () => {
+  const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+  it('answers the bytes as a Blob of their type, with the auth headers', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      res.end(Buffer.from(bytes));
+    });
+    const blob = await download(api.misc.image, { params: { id: 'a'.repeat(32) } });
+    expect(blob.type).toBe('image/png');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    const [req] = server.requests;
+    expect(req?.url).toBe(`/file/image/${'a'.repeat(32)}`);
+    expect(req?.headers.authorization).toBe('Bearer tok-1');
+  });
+
+  it('refusals keep the envelope code; 401 reports; a JSON "success" is not a file', async () => {
+    server.handle((_req, res) => send(res, 200, { code: 404, msg: 'Image not found' }));
+    const missing = await apiError(download(api.misc.image, { params: { id: 'b'.repeat(32) } }));
+    expect([missing.code, missing.msg]).toEqual([404, 'Image not found']);
+
+    token = 'tok-download';
+    server.handle((_req, res) => send(res, 401, { code: 401 }));
+    expect((await apiError(download(api.misc.image, { params: { id: 'b'.repeat(32) } }))).code).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+    server.handle((_req, res) => send(res, 200, { code: 200, data: null }));
+    expect((await apiError(download(api.misc.image, { params: { id: 'b'.repeat(32) } }))).code).toBe(-1);
+  });
+
+  it('refuses a bad id before sending, and JSON endpoints', async () => {
+    expect((await apiError(download(api.misc.image, { params: { id: '../secret' } }))).code).toBe(400);
+    await expect(download(api.member.memberInfo, { params: undefined })).rejects.toThrow(/answers JSON/);
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -127,6 +127,29 @@ export async function upload<E extends Endpoint>(endpoint: E, file: Blob, option
   });
 }
 
+/**
+ * Fetches the bytes of a `binary` endpoint. Failures are the same ApiErrors as `call` gives (the
+ * server still answers errors in the envelope), including the 401 report.
+ */
+export async function download<E extends Endpoint>(
+  endpoint: E,
+  options: { params: ParamsOf<E> } & RequestOptions,
+): Promise<Blob> {
+  if (!endpoint.binary) throw new Error(`${endpoint.path} answers JSON: use call()`);
+  const params = validate(endpoint.params, options.params, 'params') as Record<string, string | number> | undefined;
+  const url = buildUrl(endpoint, params, undefined);
+  const token = config.getToken() ?? undefined;
+  const headers = { ...baseHeaders(token), Accept: '*/*' };
+  return withDeadline(options.signal, options.timeoutMs, ErrorCode.NETWORK, async (signal) => {
+    const response = await fetch(url, { headers, signal });
+    const type = response.headers.get('content-type') ?? '';
+    if (response.ok && !type.includes('json')) return response.blob();
+    settle(endpoint, response.status, await response.text(), token);
+    // An envelope that claims success carries no bytes.
+    throw new ApiError(ErrorCode.NETWORK, undefined, response.status, `no file from ${endpoint.path}`);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Request building
 

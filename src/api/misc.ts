@@ -1,10 +1,10 @@
-/** Reference data (countries, coins, app config, articles, support contacts) and file upload. */
+/** Reference data (countries, coins, app config, articles, support contacts) and the user's files. */
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { QueryOf } from '../contract/endpoint';
 import type { articleType } from '../contract/misc';
 import { miscApi } from '../contract/misc';
-import { call, type RequestOptions, type UploadOptions, upload } from './client';
+import { call, download, type RequestOptions, type UploadOptions, upload } from './client';
 import { persistMeta, queryKeys } from './query-keys';
 
 const misc = miscApi;
@@ -22,6 +22,9 @@ export const getArticle = (type: ArticleType, opts?: RequestOptions) =>
 
 /** Uploads one image (JPEG, PNG or WebP, at most 5 MB) and resolves with its id. */
 export const uploadFile = (file: Blob, opts?: UploadOptions) => upload(misc.upload, file, opts);
+
+/** One of the caller's own uploads, as a Blob. */
+export const getUploadedImage = (id: string, opts?: RequestOptions) => download(misc.image, { params: { id }, ...opts });
 
 export const listCustomerServices = (opts?: RequestOptions) => call(misc.customerList, { ...opts });
 
@@ -62,4 +65,13 @@ export const customerServicesQueryOptions = () =>
     queryKey: queryKeys.customers,
     queryFn: ({ signal }) => listCustomerServices({ signal }),
     staleTime: 60 * 60_000,
+  });
+
+/** Kept in memory only (never persisted): an upload never changes, so it is fetched once a session. */
+export const uploadedImageQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.uploadedImage(id),
+    queryFn: ({ signal }) => getUploadedImage(id, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 5 * 60_000,
   });

@@ -40,6 +40,7 @@ export const queryKeys = {
   config: ['config'] as const,
   article: (type: string) => ['articles', type] as const,
   customers: ['customers'] as const,
+  uploadedImage: (id: string) => ['uploads', id] as const,
   notify: {
     all: ['notify'] as const,
     list: ['notify', 'list'] as const,

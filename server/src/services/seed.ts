@@ -6,6 +6,7 @@ import type { Db } from '../db/schema';
 import { settleWithdrawals } from '../jobs/settlement';
 import * as activity from './activity';
 import { dec } from './decimal';
+import { demoScreenshot } from './demo-image';
 import { creditRecharge } from './deposits';
 import { addressFor } from './keys';
 import { accountBalance, post, userAvailable } from './ledger';
@@ -21,9 +22,6 @@ import { createUser } from './users';
 export const DEMO = { areaCode: '1', phone: '5550100', password: 'Demo1234', tradePassword: '123456' };
 export const demoCredentials = () =>
   `Demo user: phone +${DEMO.areaCode} ${DEMO.phone} · password ${DEMO.password} · trade password ${DEMO.tradePassword}`;
-
-// 1×1 transparent PNG used as the demo participation screenshot.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 const DAY = 86400_000;
 
@@ -159,14 +157,15 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
     'Hold TSR on Lumen during the snapshot and earn 50 TSR.',
   );
   await mkdir(uploadsDir(config.dataDir), { recursive: true });
-  await writeFile(path.join(uploadsDir(config.dataDir), 'demo0000000000000000000000000000.png'), PNG);
+  const screenshot = demoScreenshot();
+  await writeFile(path.join(uploadsDir(config.dataDir), 'demo0000000000000000000000000000.png'), screenshot);
   await db
     .insertInto('uploads')
     .values({
       id: 'demo0000000000000000000000000000',
       user_id: userId,
       mime: 'image/png',
-      size: PNG.length,
+      size: screenshot.length,
       file_name: 'demo0000000000000000000000000000.png',
     })
     .execute();

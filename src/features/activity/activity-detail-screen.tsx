@@ -20,6 +20,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
 import { JoinForm } from './join-form';
 import { activityBadge } from './status';
+import { SubmittedImages } from './submitted-images';
 import { useBadgeLabels } from './use-labels';
 import './activity.css';
 
@@ -149,7 +150,6 @@ function ParticipationPanel({ activity, participation: p }: { activity: Activity
 function Submitted({ p }: { p: Participation }) {
   const { i18n } = useLingui();
   const when = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' });
-  const count = p.imageIds.length;
   return (
     <dl className="activity-facts">
       <dt>
@@ -161,7 +161,9 @@ function Submitted({ p }: { p: Participation }) {
       <dt>
         <Trans>Images</Trans>
       </dt>
-      <dd>{new Intl.NumberFormat(i18n.locale.replace('_', '-')).format(count)}</dd>
+      <dd>
+        <SubmittedImages ids={p.imageIds} />
+      </dd>
       <dt>
         <Trans>Submitted</Trans>
       </dt>

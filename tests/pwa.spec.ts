@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { type BrowserContext, chromium, expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './harness/env.ts';
 
 /** A persistent (non-incognito) profile: Chrome reports "in-incognito" otherwise. */
@@ -12,6 +12,16 @@ async function launchProfile() {
     baseURL: E2E_BASE_URL,
     serviceWorkers: 'allow',
   });
+}
+
+/** The login page, reloaded once the worker is installed so that it controls the page. */
+async function openControlledPage(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.goto('/pages/login/index');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  return page;
 }
 
 test('Chrome finds the app installable', async () => {
@@ -43,11 +53,7 @@ test('Chrome finds the app installable', async () => {
 test('the login page and a deep link reload offline once the worker controls the page', async () => {
   const context = await launchProfile();
   try {
-    const page = await context.newPage();
-    await page.goto('/pages/login/index');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const page = await openControlledPage(context);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
@@ -70,11 +76,7 @@ test('the login page and a deep link reload offline once the worker controls the
 test('API calls go around the worker (static routing); app files still come through it', async () => {
   const context = await launchProfile();
   try {
-    const page = await context.newPage();
-    await page.goto('/pages/login/index');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const page = await openControlledPage(context);
     // Resource Timing says which source the browser's router chose: "network" skipped the worker.
     const sources = await page.evaluate(async () => {
       const icon = new URL('/icons/icon-192.png', location.href).href;

@@ -188,6 +188,10 @@ test('authenticator: download links, key with QR, a wrong code refused, bound; t
   await page.getByRole('button', { name: 'I have the app — next' }).click();
 
   await expect(page.getByRole('heading', { level: 2, name: 'Save your key' })).toBeFocused();
+  // An empty password is refused inline and focus goes to it.
+  await page.getByRole('button', { name: 'Show key' }).click();
+  await expect(page.getByLabel('Login password')).toBeFocused();
+  await expect(page.getByLabel('Login password')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Login password').fill(user.password);
   await page.getByRole('button', { name: 'Show key' }).click();
   await expect(page.getByAltText('QR code of your authenticator key')).toBeVisible();
@@ -197,6 +201,9 @@ test('authenticator: download links, key with QR, a wrong code refused, bound; t
 
   const code = page.getByLabel('Authenticator code');
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  await page.getByRole('button', { name: 'Bind', exact: true }).click();
+  await expect(code).toBeFocused();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
   await code.fill(await wrongTotp(authenticatorSecret));
   await page.getByRole('button', { name: 'Bind', exact: true }).click();
   await expect(page.getByText('The authenticator code is wrong.')).toBeVisible();

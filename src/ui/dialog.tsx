@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { CloseIcon } from './icons';
 
 interface DialogProps {
   open: boolean;
@@ -63,17 +64,7 @@ export function Dialog({ open, onClose, title, children, variant = 'sheet' }: Di
             {title}
           </h2>
           <button type="button" className="icon-button" onClick={() => ref.current?.close()} aria-label={t`Close`}>
-            <svg
-              width="24"
-              height="24"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <CloseIcon />
           </button>
         </header>
         {open && children}

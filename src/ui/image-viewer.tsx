@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { clampPan, doubleTapZoom, MIN_ZOOM, pinchZoom, swipeTarget, wheelZoom } from './image-viewer-model';
 import './image-viewer.css';
+import { CloseIcon } from './icons';
 
 interface ImageViewerProps {
   images: ReadonlyArray<{ src: string; alt: string }>;
@@ -176,17 +177,7 @@ export function ImageViewer({ images, index, onClose }: ImageViewerProps) {
               {t`${current + 1} of ${images.length}`} · <span data-testid="zoom">{percent}</span>
             </span>
             <button type="button" className="image-viewer__close" onClick={() => ref.current?.close()} aria-label={t`Close`}>
-              <svg
-                width="24"
-                height="24"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden="true"
-              >
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
+              <CloseIcon strokeWidth={2} />
             </button>
           </div>
           <div

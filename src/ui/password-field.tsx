@@ -27,3 +27,50 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'end'>) {
     />
   );
 }
+
+interface NewPasswordFieldsProps {
+  labels: { password: string; confirm: string };
+  password: string;
+  confirm: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmChange: (value: string) => void;
+  /** Translated messages, or null when the field is fine. */
+  errors: { password: string | null; confirm: string | null };
+  disabled?: boolean;
+}
+
+/** A new login password and its confirmation, with the rule as the hint (register, reset, change). */
+export function NewPasswordFields({
+  labels,
+  password,
+  confirm,
+  onPasswordChange,
+  onConfirmChange,
+  errors,
+  disabled,
+}: NewPasswordFieldsProps) {
+  const { t } = useLingui();
+  return (
+    <>
+      <PasswordField
+        label={labels.password}
+        value={password}
+        onValueChange={onPasswordChange}
+        autoComplete="new-password"
+        maxLength={64}
+        hint={t`8 to 64 characters with at least one letter and one digit.`}
+        error={errors.password}
+        disabled={disabled}
+      />
+      <PasswordField
+        label={labels.confirm}
+        value={confirm}
+        onValueChange={onConfirmChange}
+        autoComplete="new-password"
+        maxLength={64}
+        error={errors.confirm}
+        disabled={disabled}
+      />
+    </>
+  );
+}

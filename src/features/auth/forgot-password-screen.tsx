@@ -5,15 +5,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { errorMessage } from '../../app/error-messages';
 import { LOGIN_PATH } from '../../app/guard';
 import { ErrorCode } from '../../contract/errors';
 import { compactErrors, validateCode, validateNewPassword } from '../../lib/forms/credentials';
-import { submitIfValid } from '../../lib/forms/focus';
+import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { Page } from '../../ui/page';
-import { PasswordField } from '../../ui/password-field';
+import { NewPasswordFields } from '../../ui/password-field';
 import { showToast } from '../../ui/toast';
 import { CodeRequestFields } from './components/code-request-fields';
 import { type AccountInput, accountBody, emptyAccount, validateAccount } from './model/account';
@@ -42,7 +42,6 @@ export function ForgotPasswordScreen() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
   const sender = useSendCode('reset', current);
 
   const passwordErrors = validateNewPassword(password, confirm);
@@ -52,7 +51,6 @@ export function ForgotPasswordScreen() {
     password: passwordErrors.password,
     confirm: passwordErrors.confirm,
   });
-  const shown = showErrors ? errors : {};
 
   const mutation = useMutation({
     mutationFn: async () => {
@@ -70,13 +68,10 @@ export function ForgotPasswordScreen() {
   const refused = mutation.error ? fieldOf(mutation.error) : null;
   const serverError = (field: ServerField) => (mutation.error && refused === field ? errorMessage(mutation.error) : null);
 
-  const submit = (event: FormEvent<HTMLFormElement>) =>
-    submitIfValid(event, {
-      pending: mutation.isPending,
-      valid: !Object.keys(errors).length,
-      showErrors: () => setShowErrors(true),
-      send: () => mutation.mutate(),
-    });
+  const { showErrors, shown, submit } = useValidatedSubmit(errors, {
+    pending: mutation.isPending,
+    send: () => mutation.mutate(),
+  });
   const pending = mutation.isPending;
 
   return (
@@ -98,23 +93,13 @@ export function ForgotPasswordScreen() {
           legend={t`Reset by`}
           disabled={pending}
         />
-        <PasswordField
-          label={t`New password`}
-          value={password}
-          onValueChange={setPassword}
-          autoComplete="new-password"
-          maxLength={64}
-          hint={t`8 to 64 characters with at least one letter and one digit.`}
-          error={errorText(shown.password)}
-          disabled={pending}
-        />
-        <PasswordField
-          label={t`Confirm new password`}
-          value={confirm}
-          onValueChange={setConfirm}
-          autoComplete="new-password"
-          maxLength={64}
-          error={errorText(shown.confirm)}
+        <NewPasswordFields
+          labels={{ password: t`New password`, confirm: t`Confirm new password` }}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          errors={{ password: errorText(shown.password), confirm: errorText(shown.confirm) }}
           disabled={pending}
         />
         {serverError('form') && (

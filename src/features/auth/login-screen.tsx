@@ -2,11 +2,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../app/error-messages';
 import { HOME_PATH } from '../../app/guard';
 import { BRAND } from '../../config/brand';
-import { submitIfValid } from '../../lib/forms/focus';
+import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { GlobeIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
@@ -24,7 +24,6 @@ export function LoginScreen() {
   const [account, setAccount] = useState<AccountInput | null>(null);
   const current = account ?? emptyAccount('phone', defaultAreaCode);
   const [password, setPassword] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
 
   const accountErrors = validateAccount(current);
   const passwordError = password ? undefined : ('passwordRequired' as const);
@@ -42,13 +41,10 @@ export function LoginScreen() {
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) =>
-    submitIfValid(event, {
-      pending: mutation.isPending,
-      valid: !Object.keys(accountErrors).length && !passwordError,
-      showErrors: () => setShowErrors(true),
-      send: () => mutation.mutate(),
-    });
+  const { showErrors, submit } = useValidatedSubmit(
+    { ...accountErrors, ...(passwordError ? { password: passwordError } : {}) },
+    { pending: mutation.isPending, send: () => mutation.mutate() },
+  );
 
   return (
     <Page

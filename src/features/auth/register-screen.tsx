@@ -7,16 +7,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { errorMessage } from '../../app/error-messages';
 import { HOME_PATH, LOGIN_PATH } from '../../app/guard';
 import { ErrorCode } from '../../contract/errors';
 import { compactErrors, validateCode, validateNewPassword } from '../../lib/forms/credentials';
-import { submitIfValid } from '../../lib/forms/focus';
+import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
-import { PasswordField } from '../../ui/password-field';
+import { NewPasswordFields } from '../../ui/password-field';
 import { CodeRequestFields } from './components/code-request-fields';
 import {
   type AccountInput,
@@ -63,7 +63,6 @@ export function RegisterScreen({ invite }: { invite?: string }) {
   const [confirm, setConfirm] = useState('');
   const [inviteCode, setInviteCode] = useState(draft?.inviteCode || invite || '');
   const [agreed, setAgreed] = useState(draft?.agreed ?? false);
-  const [showErrors, setShowErrors] = useState(false);
   const sender = useSendCode('register', current, draft?.lastSent);
   const lastSent = sender.lastSent;
 
@@ -80,7 +79,6 @@ export function RegisterScreen({ invite }: { invite?: string }) {
     invite: validateInviteCode(inviteCode),
     agree: agreed ? undefined : ('agreeRequired' as const),
   });
-  const shown = showErrors ? errors : {};
 
   const mutation = useMutation({
     mutationFn: async () => {
@@ -106,13 +104,10 @@ export function RegisterScreen({ invite }: { invite?: string }) {
   const refused = mutation.error ? fieldOf(mutation.error) : null;
   const serverError = (field: ServerField) => (mutation.error && refused === field ? errorMessage(mutation.error) : null);
 
-  const submit = (event: FormEvent<HTMLFormElement>) =>
-    submitIfValid(event, {
-      pending: mutation.isPending,
-      valid: !Object.keys(errors).length,
-      showErrors: () => setShowErrors(true),
-      send: () => mutation.mutate(),
-    });
+  const { showErrors, shown, submit } = useValidatedSubmit(errors, {
+    pending: mutation.isPending,
+    send: () => mutation.mutate(),
+  });
   const pending = mutation.isPending;
 
   return (
@@ -133,23 +128,13 @@ export function RegisterScreen({ invite }: { invite?: string }) {
           legend={t`Register with`}
           disabled={pending}
         />
-        <PasswordField
-          label={t`Password`}
-          value={password}
-          onValueChange={setPassword}
-          autoComplete="new-password"
-          maxLength={64}
-          hint={t`8 to 64 characters with at least one letter and one digit.`}
-          error={errorText(shown.password)}
-          disabled={pending}
-        />
-        <PasswordField
-          label={t`Confirm password`}
-          value={confirm}
-          onValueChange={setConfirm}
-          autoComplete="new-password"
-          maxLength={64}
-          error={errorText(shown.confirm)}
+        <NewPasswordFields
+          labels={{ password: t`Password`, confirm: t`Confirm password` }}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          errors={{ password: errorText(shown.password), confirm: errorText(shown.confirm) }}
           disabled={pending}
         />
         <TextField

@@ -15,6 +15,7 @@ import { showToast } from '../../ui/toast';
 import { formatMessageTime } from './format';
 import { useUnreadCount } from './use-unread-sync';
 import './messages.css';
+import { TrashIcon } from '../../ui/action-icons';
 
 export function MessagesScreen() {
   const { t, i18n } = useLingui();
@@ -90,17 +91,7 @@ export function MessagesScreen() {
                 <span className="message-row__summary muted">{m.summary}</span>
               </Link>
               <button type="button" className="icon-button" aria-label={t`Delete “${m.title}”`} onClick={() => setToDelete(m)}>
-                <svg
-                  width="20"
-                  height="20"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  aria-hidden="true"
-                >
-                  <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-                </svg>
+                <TrashIcon width={20} height={20} />
               </button>
             </div>
           )}

@@ -3,7 +3,7 @@
  * bound. The server keeps this session and signs every other device out.
  */
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { modifyPassword } from '../../api/member';
 import { errorMessage } from '../../app/error-messages';
 import { useMemberInfo } from '../../app/member-info';
@@ -11,9 +11,9 @@ import { ErrorCode } from '../../contract/errors';
 import type { MemberInfo } from '../../contract/member';
 import { credentialErrorText } from '../../lib/forms/credential-messages';
 import { compactErrors, validateCurrentPassword, validateNewPassword } from '../../lib/forms/credentials';
-import { submitIfValid } from '../../lib/forms/focus';
+import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { Page } from '../../ui/page';
-import { PasswordField } from '../../ui/password-field';
+import { NewPasswordFields, PasswordField } from '../../ui/password-field';
 import { SkeletonRows } from '../../ui/skeleton';
 import { useSecuredChange } from './model/use-secured-change';
 import './security.css';
@@ -34,7 +34,6 @@ function LoginPasswordForm({ user }: { user: MemberInfo }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
 
   const rules = validateNewPassword(next, confirm);
   const errors = compactErrors({
@@ -42,7 +41,6 @@ function LoginPasswordForm({ user }: { user: MemberInfo }) {
     next: rules.password ?? (current && next === current ? ('passwordSame' as const) : undefined),
     confirm: rules.confirm,
   });
-  const shown = showErrors ? errors : {};
 
   const change = useSecuredChange({
     authenticatorBound: user.googleBound,
@@ -54,13 +52,7 @@ function LoginPasswordForm({ user }: { user: MemberInfo }) {
   const samePassword = refused?.code === ErrorCode.PASSWORD_SAME;
   const otherError = refused && !wrongCurrent && !samePassword ? errorMessage(refused) : null;
 
-  const submit = (event: FormEvent<HTMLFormElement>) =>
-    submitIfValid(event, {
-      pending: change.pending,
-      valid: !Object.keys(errors).length,
-      showErrors: () => setShowErrors(true),
-      send: () => change.submit(),
-    });
+  const { shown, submit } = useValidatedSubmit(errors, { pending: change.pending, send: () => change.submit() });
   const pending = change.pending;
 
   return (
@@ -78,26 +70,19 @@ function LoginPasswordForm({ user }: { user: MemberInfo }) {
           error={credentialErrorText(shown.current) ?? (wrongCurrent ? t`The current password is wrong.` : null)}
           disabled={pending}
         />
-        <PasswordField
-          label={t`New password`}
-          value={next}
-          onValueChange={(v) => {
+        <NewPasswordFields
+          labels={{ password: t`New password`, confirm: t`Confirm new password` }}
+          password={next}
+          confirm={confirm}
+          onPasswordChange={(v) => {
             setNext(v);
             if (samePassword) change.reset();
           }}
-          autoComplete="new-password"
-          maxLength={64}
-          hint={t`8 to 64 characters with at least one letter and one digit.`}
-          error={credentialErrorText(shown.next) ?? (samePassword && refused ? errorMessage(refused) : null)}
-          disabled={pending}
-        />
-        <PasswordField
-          label={t`Confirm new password`}
-          value={confirm}
-          onValueChange={setConfirm}
-          autoComplete="new-password"
-          maxLength={64}
-          error={credentialErrorText(shown.confirm)}
+          onConfirmChange={setConfirm}
+          errors={{
+            password: credentialErrorText(shown.next) ?? (samePassword && refused ? errorMessage(refused) : null),
+            confirm: credentialErrorText(shown.confirm),
+          }}
           disabled={pending}
         />
         {user.googleBound && <p className="field__hint">{t`You will be asked for the code from your authenticator app.`}</p>}

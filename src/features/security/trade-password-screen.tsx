@@ -3,7 +3,7 @@
  * changing it needs the current trade password; either needs the authenticator code once bound.
  */
 import { useLingui } from '@lingui/react/macro';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { modifyTradePassword } from '../../api/member';
 import { errorMessage } from '../../app/error-messages';
 import { useMemberInfo } from '../../app/member-info';
@@ -11,7 +11,7 @@ import { ErrorCode } from '../../contract/errors';
 import type { MemberInfo } from '../../contract/member';
 import { credentialErrorText } from '../../lib/forms/credential-messages';
 import { compactErrors, validateCurrentPassword, validateTradePassword } from '../../lib/forms/credentials';
-import { submitIfValid } from '../../lib/forms/focus';
+import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { Page } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
 import { SkeletonRows } from '../../ui/skeleton';
@@ -37,7 +37,6 @@ function TradePasswordForm({ user }: { user: MemberInfo }) {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [loginPassword, setLoginPassword] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
 
   const rules = validateTradePassword(next, confirm);
   const errors = compactErrors({
@@ -46,7 +45,6 @@ function TradePasswordForm({ user }: { user: MemberInfo }) {
     confirm: rules.confirm,
     loginPassword: changing ? undefined : validateCurrentPassword(loginPassword),
   });
-  const shown = showErrors ? errors : {};
 
   const change = useSecuredChange({
     authenticatorBound: user.googleBound,
@@ -66,13 +64,7 @@ function TradePasswordForm({ user }: { user: MemberInfo }) {
       ? errorMessage(refused)
       : null;
 
-  const submit = (event: FormEvent<HTMLFormElement>) =>
-    submitIfValid(event, {
-      pending: change.pending,
-      valid: !Object.keys(errors).length,
-      showErrors: () => setShowErrors(true),
-      send: () => change.submit(),
-    });
+  const { shown, submit } = useValidatedSubmit(errors, { pending: change.pending, send: () => change.submit() });
   const pending = change.pending;
 
   return (

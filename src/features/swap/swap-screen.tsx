@@ -27,6 +27,7 @@ import { showToast } from '../../ui/toast';
 import { TradePasswordRequiredDialog } from '../../ui/trade-password-required';
 import { quoteSwap, type SwapProblem, swapProblem } from './quote';
 import './swap.css';
+import { ReverseIcon } from '../../ui/action-icons';
 
 const route = getRouteApi('/pages/reward/swap');
 
@@ -184,17 +185,7 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
             </select>
             {reverse && (
               <button type="button" className="icon-button" aria-label={t`Reverse direction`} onClick={() => onPair(reverse.id)}>
-                <svg
-                  width="22"
-                  height="22"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  aria-hidden="true"
-                >
-                  <path d="M7 4v16M7 4 3 8M7 4l4 4M17 20V4M17 20l-4-4M17 20l4-4" />
-                </svg>
+                <ReverseIcon width={22} height={22} />
               </button>
             )}
           </div>

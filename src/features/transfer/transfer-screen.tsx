@@ -33,6 +33,7 @@ import { checkAddress, isClipboardMismatch } from './model/address-checks';
 import { type AmountProblem, checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/amount-checks';
 import { useSendTransfer } from './use-send-transfer';
 import './transfer.css';
+import { ScanIcon } from '../../ui/action-icons';
 
 type Step = 'form' | 'confirm' | 'password' | 'google' | 'compare' | 'set-password';
 
@@ -280,17 +281,7 @@ export function TransferScreen() {
                   {t`Paste`}
                 </button>
                 <Link to="/pages/index/scan" className="icon-button" aria-label={t`Scan QR code`}>
-                  <svg
-                    width="22"
-                    height="22"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                    aria-hidden="true"
-                  >
-                    <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16" />
-                  </svg>
+                  <ScanIcon width={22} height={22} />
                 </Link>
               </>
             }

@@ -12,6 +12,7 @@ import { appConfigQueryOptions } from '../../api/misc';
 import { queryKeys } from '../../api/query-keys';
 import { appStore, useAppStore } from '../../app/store';
 import { useOnline } from '../../app/use-online';
+import { ReceiveIcon, RecordsIcon, RefreshIcon, ScanIcon, SearchIcon, SendIcon } from '../../ui/action-icons';
 import { Amount } from '../../ui/amount';
 import { CopyButton } from '../../ui/copy-button';
 import { TextField } from '../../ui/field';
@@ -23,7 +24,6 @@ import { UpdatedMark } from '../../ui/updated-mark';
 import { AssetList } from './asset-list';
 import { ALL_NETWORKS, filterAssets, networksOf, pickFiat, totalValue } from './model/assets';
 import { useUnreadFlag } from './use-unread-flag';
-import { ReceiveIcon, RecordsIcon, RefreshIcon, ScanIcon, SearchIcon, SendIcon } from './wallet-icons';
 import './home.css';
 
 export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {

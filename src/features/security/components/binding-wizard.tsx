@@ -1,7 +1,7 @@
 /** The three steps of binding an authenticator; each step's heading takes focus as it opens. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ApiError } from '../../../api/client';
 import { bindGoogle, getGoogleSecret } from '../../../api/google';
@@ -11,7 +11,8 @@ import { refreshMemberInfo } from '../../../app/member-info';
 import { ErrorCode } from '../../../contract/errors';
 import { readClipboard } from '../../../lib/clipboard/clipboard';
 import { credentialErrorText } from '../../../lib/forms/credential-messages';
-import { digitsOnly, validateCode, validateCurrentPassword } from '../../../lib/forms/credentials';
+import { compactErrors, digitsOnly, validateCode, validateCurrentPassword } from '../../../lib/forms/credentials';
+import { useValidatedSubmit } from '../../../lib/forms/use-validated-submit';
 import { CopyButton } from '../../../ui/copy-button';
 import { TextField } from '../../../ui/field';
 import { PasswordField } from '../../../ui/password-field';
@@ -106,7 +107,6 @@ function KeyStep({
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
   const reveal = useMutation<PendingKey, ApiError, string>({
     mutationFn: (loginPassword) => getGoogleSecret({ loginPassword }),
     meta: { inlineErrors: true },
@@ -119,6 +119,10 @@ function KeyStep({
     onError: (error) => {
       if (error.code === ErrorCode.GOOGLE_ALREADY_BOUND) void refreshMemberInfo(queryClient).catch(() => undefined);
     },
+  });
+  const { shown, submit } = useValidatedSubmit(compactErrors({ password: validateCurrentPassword(password) }), {
+    pending: reveal.isPending,
+    send: () => reveal.mutate(password),
   });
 
   if (pendingKey) {
@@ -151,16 +155,9 @@ function KeyStep({
     );
   }
 
-  const localError = showErrors ? validateCurrentPassword(password) : undefined;
   const serverError =
     reveal.error &&
     (reveal.error.code === ErrorCode.INVALID_CREDENTIALS ? t`The login password is wrong.` : errorMessage(reveal.error));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (reveal.isPending || validateCurrentPassword(password)) return;
-    reveal.mutate(password);
-  };
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <p>
@@ -172,7 +169,7 @@ function KeyStep({
         onValueChange={setPassword}
         autoComplete="current-password"
         maxLength={64}
-        error={credentialErrorText(localError) ?? serverError}
+        error={credentialErrorText(shown.password) ?? serverError}
         disabled={reveal.isPending}
       />
       <button type="submit" className="button button--block" disabled={reveal.isPending}>
@@ -186,7 +183,6 @@ function ConfirmStep({ onBack, onBound }: { onBack: () => void; onBound: () => v
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
-  const [showErrors, setShowErrors] = useState(false);
   const bind = useMutation<unknown, ApiError, string>({
     mutationFn: (value) => bindGoogle({ code: value }),
     meta: { inlineErrors: true },
@@ -197,13 +193,10 @@ function ConfirmStep({ onBack, onBound }: { onBack: () => void; onBound: () => v
       void showToast(t`Authenticator bound.`, 'success');
     },
   });
-  const localError = showErrors ? validateCode(code) : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (bind.isPending || validateCode(code)) return;
-    bind.mutate(code);
-  };
+  const { shown, submit } = useValidatedSubmit(compactErrors({ code: validateCode(code) }), {
+    pending: bind.isPending,
+    send: () => bind.mutate(code),
+  });
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <p>
@@ -218,7 +211,7 @@ function ConfirmStep({ onBack, onBound }: { onBack: () => void; onBound: () => v
         }}
         inputMode="numeric"
         autoComplete="one-time-code"
-        error={credentialErrorText(localError) ?? (bind.error ? errorMessage(bind.error) : null)}
+        error={credentialErrorText(shown.code) ?? (bind.error ? errorMessage(bind.error) : null)}
         disabled={bind.isPending}
         end={
           <button

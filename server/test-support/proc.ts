@@ -1,9 +1,10 @@
 /**
  * The real server as a child process (`tsx server/src/start.ts`) on loopback, its own port and data
- * dir, an empty static dir, rate limits off — for the fault test and the load run. Started in its own
- * process group so a SIGKILL reaches the node process tsx runs underneath.
+ * dir, rate limits off — the one way the fault test, the load run, the bench and the update browser
+ * test start a server. Started in its own process group so a signal reaches the node process tsx
+ * runs underneath.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -31,6 +32,8 @@ export interface ServerProc {
   output: () => string;
   /** Signals the whole process group; resolves when the child has exited. */
   kill: (signal: NodeJS.Signals) => Promise<void>;
+  /** Runs the ops CLI against this server (same data dir), returning its output. */
+  ops: (...args: string[]) => string;
 }
 
 export interface StartOptions {
@@ -115,7 +118,9 @@ export async function startServer(o: StartOptions): Promise<ServerProc> {
     }
     await sleep(200);
   }
-  return { url, child, output: () => out, kill };
+  const ops = (...args: string[]) =>
+    execFileSync(TSX, ['server/src/cli/ops.ts', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  return { url, child, output: () => out, kill, ops };
 }
 
 export interface Envelope<T = unknown> {

@@ -4,7 +4,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type QueryClient, useQueries, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { uploadedImageQueryOptions } from '../../api/misc';
 import { queryKeys } from '../../api/query-keys';
 import { ImageViewer } from '../../ui/image-viewer';
@@ -37,7 +37,7 @@ function revokeWhenRemoved(queryClient: QueryClient) {
 export function SubmittedImages({ ids }: { ids: readonly string[] }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  revokeWhenRemoved(queryClient);
+  useEffect(() => revokeWhenRemoved(queryClient), [queryClient]);
   const results = useQueries({ queries: ids.map((id) => ({ ...uploadedImageQueryOptions(id), select: objectUrlOf })) });
   const [viewing, setViewing] = useState<number | null>(null);
   const count = ids.length;

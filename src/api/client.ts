@@ -8,6 +8,7 @@ import type * as z from 'zod/mini';
 import { type BodyOf, buildPath, type DataOf, type Endpoint, type ParamsOf, type QueryOf } from '../contract/endpoint';
 import { ErrorCode } from '../contract/errors';
 import { type ApiConfig, apiConfig, configureApi, onApiConfigured } from './config';
+import { reportReachability } from './reachability';
 
 /** SPEC §9: request, socket, upload and download timeouts are all 60 s. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -143,7 +144,11 @@ export async function download<E extends Endpoint>(
   return withDeadline(options.signal, options.timeoutMs, ErrorCode.NETWORK, async (signal) => {
     const response = await fetch(url, { headers, signal });
     const type = response.headers.get('content-type') ?? '';
-    if (response.ok && !type.includes('json')) return response.blob();
+    if (response.ok && !type.includes('json')) {
+      const blob = await response.blob();
+      reportReachability('reached');
+      return blob;
+    }
     settle(endpoint, response.status, await response.text(), token);
     // An envelope that claims success carries no bytes.
     throw new ApiError(ErrorCode.NETWORK, undefined, response.status, `no file from ${endpoint.path}`);
@@ -218,6 +223,8 @@ async function withDeadline<T>(
   } catch (error) {
     if (isApiError(error)) throw error;
     if (callerSignal?.aborted) throw new ApiError(ErrorCode.ABORTED, undefined, undefined, 'request aborted', { cause: error });
+    // No response at all: the server cannot be reached (whatever navigator.onLine says).
+    reportReachability('unreachable');
     if (timedOut) throw new ApiError(ErrorCode.TIMEOUT, undefined, undefined, 'request timed out', { cause: error });
     throw new ApiError(networkCode, undefined, undefined, 'network failure', { cause: error });
   } finally {
@@ -302,6 +309,8 @@ function parseEnvelope(text: string): LooseEnvelope | undefined {
 }
 
 function settle<E extends Endpoint>(endpoint: E, status: number, text: string, token: string | undefined): DataOf<E> {
+  // Any response, a 5xx included, proves the server is reachable.
+  reportReachability('reached');
   // A request sent with a new token re-arms the 401 report (a new session began).
   if (unauthorizedToken !== NOT_REPORTED && unauthorizedToken !== token) unauthorizedToken = NOT_REPORTED;
 

@@ -8,11 +8,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startOnlineTracking } from '../session/online';
 import { LAUNCH_CHECK_DELAY_MS, launchRedirect } from './guard';
 import { captureInstallPrompt } from './install';
 import { activateLaunchLocale } from './locale';
 import { reloadOnStaleChunks, reloadWhenNewWorkerTakesOver } from './new-build';
-import { createQueryClient } from './query-client';
+import { createQueryClient, followOnlineState } from './query-client';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
 import { initSession } from './session-deps';
@@ -26,6 +27,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   await appStore.hydrate();
   // The flag is per launch (SPEC §4).
   appStore.set({ hasShownActivityPopup: false });
+  startOnlineTracking();
+  followOnlineState();
   const queryClient = createQueryClient();
   // Only a signed-in user has saved queries to restore: the login page never loads the persister.
   const userId = appStore.get().token ? appStore.get().userInfo?.id : undefined;

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useOnline } from './use-online';
+import { useOnline } from '../session/online';
 
 /** A thin bar while offline: cached data stays visible, actions that need the network say why. */
 export function OfflineBanner() {

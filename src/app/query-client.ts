@@ -1,5 +1,6 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ErrorCode } from '../contract/errors';
+import { isOnline, subscribeOnline } from '../session/online';
 import { showToast } from '../ui/toast';
 import { errorMessage } from './error-messages';
 
@@ -22,6 +23,17 @@ function toastFailure(error: unknown, opts: { hasData: boolean; inline: boolean 
   void showToast(errorMessage(error), 'error');
 }
 
+/**
+ * TanStack Query follows the app's online state (evidence from requests and probes) instead of
+ * navigator.onLine: when the server is reachable again, stale queries refetch and paused ones resume.
+ */
+export function followOnlineState(): void {
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(isOnline());
+    return subscribeOnline(() => setOnline(isOnline()));
+  });
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -37,9 +49,11 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         // Kept at least as long as the persisted cache may be, so restored data is not collected.
         gcTime: 7 * 24 * 60 * 60 * 1000,
-        // Show cached data first and never pause a query just because navigator.onLine lies.
+        // Always try once (cached data shows meanwhile); the attempt itself is the evidence.
         networkMode: 'offlineFirst',
-        retry: (count, error) => !noRetry(error) && count < 2,
+        // No retries while the server cannot be reached: the error (and the offline banner) shows at
+        // once, and the query refetches when the connection is back (refetchOnReconnect).
+        retry: (count, error) => !noRetry(error) && count < 2 && isOnline(),
         refetchOnWindowFocus: true,
       },
       mutations: { networkMode: 'always', retry: false },

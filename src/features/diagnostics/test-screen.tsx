@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { appConfigQueryOptions } from '../../api/misc';
 import { BRAND } from '../../config/brand';
+import { useOnline } from '../../session/online';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { apiBase, readCaches, readLastVersion, readStorage, readWorker } from './diagnostics';
@@ -49,6 +50,7 @@ function useScript(candidate: string | null | undefined): ScriptState {
 
 export function TestScreen() {
   const { t, i18n } = useLingui();
+  const online = useOnline();
   const locale = i18n.locale.replace('_', '-');
   const config = useQuery({ ...appConfigQueryOptions(), staleTime: 0, meta: { persist: true, inlineErrors: true } });
   const probe = useQuery({
@@ -103,7 +105,7 @@ export function TestScreen() {
           <dt>
             <Trans>Online</Trans>
           </dt>
-          <dd>{navigator.onLine ? t`Yes` : t`No`}</dd>
+          <dd>{online ? t`Yes` : t`No`}</dd>
         </dl>
       </section>
       <section className="card stack" aria-label={t`Service worker`}>

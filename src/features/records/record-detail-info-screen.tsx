@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
 import { errorMessage } from '../../app/error-messages';
-import { useOnline } from '../../app/use-online';
+import { useOnline } from '../../session/online';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { UpdatedMark } from '../../ui/updated-mark';

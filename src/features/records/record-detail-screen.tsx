@@ -7,7 +7,7 @@ import { Link, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../app/error-messages';
 import { useAppStore } from '../../app/store';
-import { useOnline } from '../../app/use-online';
+import { useOnline } from '../../session/online';
 import { Amount } from '../../ui/amount';
 import { CopyButton } from '../../ui/copy-button';
 import { Page } from '../../ui/page';

@@ -4,6 +4,7 @@ import { recordQueryOptions } from '../../api/money';
 import { queryKeys } from '../../api/query-keys';
 import type { Page } from '../../contract/common';
 import type { RecordStatus, TransactionRecord } from '../../contract/money';
+import { isOnline } from '../../session/online';
 
 /** Statuses that no longer change. */
 const FINAL = new Set<RecordStatus>(['success', 'failed', 'review_rejected']);
@@ -14,7 +15,7 @@ export function useRecord(id: string) {
     ...recordQueryOptions(id),
     meta: { persist: true, inlineErrors: true },
     // A record in flight changes on the server (settlement, review): keep it fresh while shown.
-    refetchInterval: (query) => (query.state.data && !FINAL.has(query.state.data.status) && navigator.onLine ? 4000 : false),
+    refetchInterval: (query) => (query.state.data && !FINAL.has(query.state.data.status) && isOnline() ? 4000 : false),
     placeholderData: () => {
       for (const [, data] of queryClient.getQueriesData<InfiniteData<Page<TransactionRecord>>>({
         queryKey: queryKeys.records.lists,

@@ -17,6 +17,7 @@ import type { ExchangePair } from '../../contract/exchange';
 import { whileBusy } from '../../lib/busy/busy';
 import { isAmountDraft } from '../../lib/money/amount-input';
 import { compare, formatAmountFloor } from '../../lib/money/money';
+import { useOnline } from '../../session/online';
 import { Amount } from '../../ui/amount';
 import { CodeDialog } from '../../ui/code-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -73,6 +74,7 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const hidden = useAppStore((s) => !s.isShowAmount);
+  const online = useOnline();
   const wallet = useQuery(walletQueryOptions());
   const member = useQuery(memberInfoQueryOptions());
   const [amount, setAmount] = useState('');
@@ -241,9 +243,19 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
             </dd>
           </dl>
         </div>
-        <button type="submit" className="button button--block">
+        <button
+          type="submit"
+          className="button button--block"
+          disabled={!online}
+          aria-describedby={online ? undefined : 'swap-offline'}
+        >
           <Trans>Swap</Trans>
         </button>
+        {!online && (
+          <p id="swap-offline" className="field__hint">
+            <Trans>Swaps need a connection. They are never queued while offline.</Trans>
+          </p>
+        )}
       </form>
 
       <ConfirmDialog

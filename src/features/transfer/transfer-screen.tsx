@@ -16,9 +16,9 @@ import {
 } from '../../api/money';
 import { errorMessage } from '../../app/error-messages';
 import { useAppStore } from '../../app/store';
-import { useOnline } from '../../app/use-online';
 import { ErrorCode } from '../../contract/errors';
 import { lastCopiedText, readClipboard } from '../../lib/clipboard/clipboard';
+import { isOnline, useOnline } from '../../session/online';
 import { Amount } from '../../ui/amount';
 import { CodeDialog } from '../../ui/code-dialog';
 import { TextField } from '../../ui/field';
@@ -431,7 +431,7 @@ export function TransferScreen() {
   );
 
   function sendWith(password: string, googleCode?: string) {
-    if (!channel || !navigator.onLine) {
+    if (!channel || !isOnline()) {
       setFormError(offlineReason ?? t`You are offline.`);
       setStep('form');
       return;

@@ -11,7 +11,7 @@ import { walletQueryOptions } from '../../api/member';
 import { appConfigQueryOptions } from '../../api/misc';
 import { queryKeys } from '../../api/query-keys';
 import { appStore, useAppStore } from '../../app/store';
-import { useOnline } from '../../app/use-online';
+import { useOnline } from '../../session/online';
 import { ReceiveIcon, RecordsIcon, RefreshIcon, ScanIcon, SearchIcon, SendIcon } from '../../ui/action-icons';
 import { Amount } from '../../ui/amount';
 import { CopyButton } from '../../ui/copy-button';

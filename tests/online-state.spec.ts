@@ -1,0 +1,68 @@
+/**
+ * "Offline" is a request that failed, not `navigator.onLine`: here the network is cut with
+ * `page.route` so the browser still believes it is online (as on a captive portal or a dead Wi-Fi),
+ * and a server that answers 5xx is reachable, so never "offline".
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { dismissPopups } from './harness/more-helpers.ts';
+import { loginAsDemo } from './harness/session.ts';
+
+/** First path segments the API answers on (as the worker's static routes list them). */
+const API_PATH = /^\/(auth|member|country|coin|config|article|file|customer|notify|money|activity|prizePool|api|ops)\//;
+const isApi = (url: URL) => API_PATH.test(url.pathname);
+
+const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'You are offline' });
+const walletActions = (page: Page) => page.getByRole('navigation', { name: 'Wallet actions' });
+
+test.beforeEach(async ({ page }) => {
+  await loginAsDemo(page);
+  await expect(page.getByTestId('asset-USDT')).toBeVisible();
+  await dismissPopups(page);
+});
+
+test('a cut network shows the banner and disables Transfer while navigator.onLine stays true; back online, queries refetch', async ({
+  page,
+}) => {
+  await page.route(isApi, (route) => route.abort('internetdisconnected'));
+  // The user pulls for fresh balances: that request fails, and that is the evidence.
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(banner(page)).toBeVisible({ timeout: 5000 });
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  await expect(walletActions(page).getByRole('button', { name: 'Transfer' })).toBeDisabled();
+  await expect(page.getByText('Transfers need a connection. They are never queued while offline.')).toBeVisible();
+  // Cached balances stay, marked as saved data.
+  await expect(page.getByTestId('asset-USDT')).toBeVisible();
+  await expect(page.getByTestId('offline-mark').first()).toContainText('Offline · updated');
+
+  // The network comes back: a probe notices, the banner goes and the wallet is fetched again.
+  const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/member/wallet', { timeout: 20_000 });
+  await page.unroute(isApi);
+  await expect(banner(page)).toBeHidden({ timeout: 20_000 });
+  await refetched;
+  await expect(walletActions(page).getByRole('link', { name: 'Transfer' })).toBeVisible();
+  await expect(page.getByTestId('offline-mark')).toHaveCount(0);
+});
+
+test('the browser coming back to the foreground while offline checks at once', async ({ page }) => {
+  await page.route(isApi, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(banner(page)).toBeVisible({ timeout: 5000 });
+  await page.unroute(isApi);
+  const probed = page.waitForRequest((r) => new URL(r.url()).pathname === '/config/app');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await probed;
+  await expect(banner(page)).toBeHidden();
+});
+
+test('a server answering 5xx is not offline', async ({ page }) => {
+  await page.route(isApi, (route) =>
+    route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
+  );
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/member/wallet' && r.status() === 503);
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await answered;
+  // The refresh has run its course (retries included) when the button is usable again.
+  await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await expect(banner(page)).toHaveCount(0);
+  await expect(walletActions(page).getByRole('link', { name: 'Transfer' })).toBeVisible();
+});

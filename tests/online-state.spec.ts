@@ -55,9 +55,7 @@ test('the browser coming back to the foreground while offline checks at once', a
 });
 
 test('a server answering 5xx is not offline', async ({ page }) => {
-  await page.route(isApi, (route) =>
-    route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }),
-  );
+  await page.route(isApi, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }));
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/member/wallet' && r.status() === 503);
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   await answered;

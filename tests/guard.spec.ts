@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { loginAsDemo } from './harness/session.ts';
+
+/** The app's one-shot launch check (SPEC §4: 100 ms after start) has run, redirect included. */
+const launchChecked = (page: Page) => expect(page.locator('html')).toHaveAttribute('data-launch', 'checked');
 
 const PRIVATE_PAGES = [
   '/pages/index/index',
@@ -27,13 +30,14 @@ test.describe('route guard without a token', () => {
   for (const path of WHITELISTED) {
     test(`${path} opens`, async ({ page }) => {
       await page.goto(path);
-      await page.waitForTimeout(300);
+      await launchChecked(page);
       expect(new URL(page.url()).pathname).toBe(path);
     });
   }
   test('/ is the login page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await launchChecked(page);
     expect(new URL(page.url()).pathname).toBe('/');
     await expect(page).toHaveTitle('wallet app');
   });
@@ -50,7 +54,7 @@ test.describe('route guard with a token', () => {
   test('a token holder may open a private page directly and move between tabs', async ({ page }) => {
     await loginAsDemo(page);
     await page.goto('/pages/my/setting');
-    await page.waitForTimeout(300);
+    await launchChecked(page);
     expect(new URL(page.url()).pathname).toBe('/pages/my/setting');
     await page.goto('/pages/index/index');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reward' }).click();

@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { layoutProblems, useLocale } from './harness/locale.ts';
 import { loginAsDemo } from './harness/session.ts';
+import { screenSettled } from './harness/settled.ts';
 
 const SCREENS = [
   '/pages/index/index',
@@ -31,7 +32,7 @@ for (const locale of ['de_DE', 'my_MM', 'ja_JP', 'ar_SA']) {
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar_SA' ? 'rtl' : 'ltr');
     for (const path of SCREENS) {
       await page.goto(path);
-      await page.waitForTimeout(700);
+      await screenSettled(page);
       expect(await layoutProblems(page), `${locale} ${path}`).toEqual([]);
     }
   });

@@ -6,7 +6,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { DEMO } from './harness/env.ts';
-import { api, apiLogin, dismissPopups, loginAs, ops, registerUser } from './harness/more-helpers.ts';
+import { api, apiLogin, closePopupsAsTheyOpen, loginAs, ops, registerUser } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
 import { waitUntilStored } from './harness/storage-dump.ts';
 
@@ -26,7 +26,7 @@ test.describe('message centre', () => {
     await page.getByRole('link', { name: 'Wallet management' }).click();
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('dialog', { name: `Popup ${stamp}` })).toHaveCount(0);
-    await dismissPopups(page);
+    await closePopupsAsTheyOpen(page);
 
     // Unread dot on the My tab and the count on the Messages entry.
     await expect(page.getByRole('img', { name: 'Unread messages' })).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('My area', () => {
   test('profile, wallets with a protected primary, about and update check', async ({ page }) => {
     await loginAsDemo(page);
     await page.goto('/pages/my/index');
-    await dismissPopups(page);
+    await closePopupsAsTheyOpen(page);
     await expect(page.getByText('Demo', { exact: true })).toBeVisible();
     await expect(page.getByText('Exploring Tessera')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copy ID' })).toBeVisible();
@@ -118,7 +118,7 @@ test.describe('My area', () => {
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Hide balances' })).toBeChecked();
     await page.goto('/pages/reward/index');
-    await dismissPopups(page);
+    await closePopupsAsTheyOpen(page);
     await expect(page.getByText('Tokens held').locator('..')).toContainText('******');
     await page.goto('/pages/my/setting');
     await page.getByRole('switch', { name: 'Hide balances' }).uncheck();
@@ -152,14 +152,14 @@ test.describe('My area', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/pages\/my\/setting$/);
     await page.goto('/pages/my/index');
-    await dismissPopups(page);
+    await closePopupsAsTheyOpen(page);
     await expect(page.getByText('Exploring Tessera')).toBeVisible();
   });
 
   test('logout asks first, then lands on login', async ({ page }) => {
     await loginAsDemo(page);
     await page.goto('/pages/my/index');
-    await dismissPopups(page);
+    await closePopupsAsTheyOpen(page);
     await page.getByRole('button', { name: 'Log out' }).click();
     const confirm = page.getByRole('dialog', { name: 'Log out?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -179,7 +179,7 @@ test.describe('reward and swap', () => {
     const info = await api<{ totalPool: string; tokensHeld: string }>('/prizePool/info', { token });
     await loginAsDemo(page);
     await page.getByRole('link', { name: 'Reward' }).click();
-    await dismissPopups(page);
+    await closePopupsAsTheyOpen(page);
     const panel = page.getByRole('region', { name: 'Reward pool' });
     await expect(panel).toBeVisible();
     const timer = panel.getByRole('timer');
@@ -256,7 +256,7 @@ async function participations(token: string): Promise<Participation[]> {
 
 async function openActivity(page: Page, title: string) {
   await page.goto('/pages/activity/index');
-  await dismissPopups(page);
+  await closePopupsAsTheyOpen(page);
   await page.getByRole('link', { name: new RegExp(title) }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 }
@@ -306,8 +306,17 @@ test.describe('activities', () => {
     await expect(viewer).toContainText('1 of 2');
     // Touch: a swipe to the left shows the next image, a swipe back the previous; a pinch zooms.
     const cdp = await page.context().newCDPSession(page);
-    const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<[number, number]>) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+    // Each touch carries its own time (seconds), so gestures that depend on timing (a double tap
+    // within 300 ms, a pinch apart from the taps after it) do not depend on how busy the machine is.
+    let clock = Date.now() / 1000;
+    const touch = async (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Array<[number, number]>, afterMs = 16) => {
+      clock += afterMs / 1000;
+      await cdp.send('Input.dispatchTouchEvent', {
+        type,
+        timestamp: clock,
+        touchPoints: points.map(([x, y], id) => ({ x, y, id })),
+      });
+    };
     const swipe = async (from: number, to: number) => {
       await touch('touchStart', [[from, 400]]);
       for (let x = from; from > to ? x >= to : x <= to; x += from > to ? -40 : 40) await touch('touchMove', [[x, 400]]);
@@ -328,13 +337,11 @@ test.describe('activities', () => {
       ]);
     await touch('touchEnd', []);
     await expect(viewer.getByTestId('zoom')).not.toHaveText('100%');
-    await page.waitForTimeout(400);
-    await touch('touchStart', [[195, 400]]);
+    // A double tap (80 ms apart), well after the pinch ended, zooms back out.
+    await touch('touchStart', [[195, 400]], 600);
     await touch('touchEnd', []);
-    await page.waitForTimeout(80);
-    await touch('touchStart', [[195, 400]]);
+    await touch('touchStart', [[195, 400]], 80);
     await touch('touchEnd', []);
-    await expect(viewer.getByTestId('zoom')).toHaveText('100%');
     await expect(viewer.getByTestId('zoom')).toHaveText('100%');
     await viewer.locator('img').dblclick();
     await expect(viewer.getByTestId('zoom')).toHaveText('200%');
@@ -392,7 +399,7 @@ test.describe('activities', () => {
     await expect(page.getByText('Your submission is in review.')).toBeVisible();
 
     await page.goto('/pages/activity/index');
-    await dismissPopups(page);
+    await closePopupsAsTheyOpen(page);
     await page.getByRole('tab', { name: 'In review' }).click();
     await expect(page.getByRole('link', { name: /Trading Week with Bitora/ })).toBeVisible();
   });
@@ -424,7 +431,7 @@ test.describe('activities', () => {
     expect(Number(after) - Number(before)).toBeCloseTo(80, 6);
 
     await page.goto('/pages/activity/index');
-    await dismissPopups(page);
+    await closePopupsAsTheyOpen(page);
     await page.getByRole('tab', { name: 'Completed' }).click();
     const done = page.getByRole('link', { name: /Nimbus Exchange Newcomer Quest/ });
     await expect(done).toContainText('Completed');

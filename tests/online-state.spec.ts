@@ -4,7 +4,7 @@
  * and a server that answers 5xx is reachable, so never "offline".
  */
 import { expect, type Page, test } from '@playwright/test';
-import { dismissPopups } from './harness/more-helpers.ts';
+import { closePopupsAsTheyOpen } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
 
 /** First path segments the API answers on (as the worker's static routes list them). */
@@ -17,7 +17,7 @@ const walletActions = (page: Page) => page.getByRole('navigation', { name: 'Wall
 test.beforeEach(async ({ page }) => {
   await loginAsDemo(page);
   await expect(page.getByTestId('asset-USDT')).toBeVisible();
-  await dismissPopups(page);
+  await closePopupsAsTheyOpen(page);
 });
 
 test('a cut network shows the banner and disables Transfer while navigator.onLine stays true; back online, queries refetch', async ({
@@ -63,4 +63,22 @@ test('a server answering 5xx is not offline', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeEnabled({ timeout: 15_000 });
   await expect(banner(page)).toHaveCount(0);
   await expect(walletActions(page).getByRole('link', { name: 'Transfer' })).toBeVisible();
+});
+
+test('nothing saved and no network: the home says the wallet could not be loaded, no endless skeleton', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    const wallet = (url: URL) => url.pathname === '/member/wallet';
+    await page.route(wallet, (route) => route.abort('internetdisconnected'));
+    await loginAsDemo(page);
+    await expect(banner(page)).toBeVisible();
+    await expect(page.getByText('The wallet could not be loaded.')).toHaveCount(2);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await page.unroute(wallet);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('asset-USDT')).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

@@ -4,9 +4,12 @@ import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { logOut } from './harness/account-session.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
-import { dismissPopups, registerUser } from './harness/more-helpers.ts';
+import { closePopupsAsTheyOpen, registerUser } from './harness/more-helpers.ts';
 import { loginAs, loginAsDemo } from './harness/session.ts';
-import { dumpBrowserStorage } from './harness/storage-dump.ts';
+import { screenSettled } from './harness/settled.ts';
+import { dumpBrowserStorage, waitForPersistAfter, waitUntilStored } from './harness/storage-dump.ts';
+
+const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 test('the app runs under a strict CSP without a single violation', async ({ page }) => {
   const response = await page.request.get('/pages/login/index');
@@ -30,7 +33,7 @@ test('the app runs under a strict CSP without a single violation', async ({ page
     '/pages/my/setting',
   ]) {
     await page.goto(p);
-    await page.waitForTimeout(400);
+    await screenSettled(page);
     expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), p).toEqual([]);
   }
 });
@@ -42,7 +45,7 @@ test('the token never appears in a URL; secrets are never stored; logout leaves 
   // A transfer attempt types the trade password; it must stay in memory only.
   await page.goto('/pages/record/index');
   await page.goto('/pages/my/index');
-  await dismissPopups(page);
+  await closePopupsAsTheyOpen(page);
   const stored = await dumpBrowserStorage(page);
   const token = /"token":"([^"]+)"/.exec(stored)?.[1];
   expect(token, 'the store keeps the token while logged in (SPEC §3)').toBeTruthy();
@@ -51,7 +54,7 @@ test('the token never appears in a URL; secrets are never stored; logout leaves 
   expect(stored).not.toContain(`"tradePassword"`);
 
   await logOut(page);
-  await page.waitForTimeout(300);
+  await expect.poll(() => dumpBrowserStorage(page), { message: 'logout clears the session' }).not.toContain(token as string);
   const after = await dumpBrowserStorage(page);
   expect(after).not.toContain(token as string);
   expect(after).not.toContain(DEMO.password);
@@ -77,14 +80,16 @@ test('a typed trade password and a revealed authenticator key are never stored a
   await page.getByLabel('Login password').fill('Secret1234');
   await page.getByRole('button', { name: 'Set trade password' }).click();
   await expect(page.getByText('Trade password set.')).toBeVisible();
-  await page.waitForTimeout(1500); // past the persister's 1 s throttle
+  // Only a write of the cache made after the secrets were typed can prove they were left out: a new
+  // launch restores the cache and refetches, and the persister writes again.
+  const since = await page.evaluate(() => Date.now());
+  await page.goto('/pages/my/index');
+  await closePopupsAsTheyOpen(page);
+  await waitForPersistAfter(page, since);
   const stored = await dumpBrowserStorage(page);
   expect(stored).not.toContain('482913');
   expect(stored).not.toContain(secret);
   expect(stored).not.toContain('Secret1234');
-  await page.goto('/pages/my/index');
-  await dismissPopups(page);
-  expect(await dumpBrowserStorage(page)).not.toContain(secret);
 });
 
 test("user A logs out, user B logs in and goes offline: B never sees A's data", async () => {
@@ -99,36 +104,36 @@ test("user A logs out, user B logs in and goes offline: B never sees A's data", 
   try {
     const page = await context.newPage();
     await loginAsDemo(page);
-    await expect(page.getByText('USDT').first()).toBeVisible();
-    const addressA = /T[1-9A-HJ-NP-Za-km-z]{33}/.exec((await page.locator('main').textContent()) ?? '')?.[0];
-    expect(addressA, "A's wallet address is on the home screen").toBeTruthy();
+    const walletAddress = page.getByTestId('wallet-address');
+    await expect(walletAddress, "A's wallet address is on the home screen").toHaveText(TRON_ADDRESS);
+    const addressA = await walletAddress.textContent();
     await page.goto('/pages/record/index');
     await expect(page.getByText('Withdrawal').first()).toBeVisible();
     await page.evaluate(() => navigator.serviceWorker.ready);
-    await dismissPopups(page);
+    await closePopupsAsTheyOpen(page);
     await logOut(page);
 
     await loginAs(page, phoneB, 'Bravo1234');
-    const addressOnScreen = async () => /T[1-9A-HJ-NP-Za-km-z]{33}/.exec((await page.locator('main').textContent()) ?? '')?.[0];
-    await expect.poll(addressOnScreen).toBeTruthy();
-    const addressB = await addressOnScreen();
+    await expect(walletAddress).toHaveText(TRON_ADDRESS);
+    const addressB = await walletAddress.textContent();
     expect(addressB).not.toBe(addressA);
+    // B's wallet and records are saved for offline use before the network goes.
+    await waitUntilStored(page, `"address":"${addressB}"`);
     await page.goto('/pages/record/index');
-    await page.waitForTimeout(1500); // the persister writes at most once a second
+    await screenSettled(page);
+    await waitUntilStored(page, '"queryKey":["records","list"');
     await context.setOffline(true);
     for (const p of ['/pages/index/index', '/pages/record/index']) {
       await page.goto(p);
-      await page.waitForTimeout(800);
+      await screenSettled(page);
       const text = (await page.locator('body').textContent()) ?? '';
       // A's address and A's withdrawals must not show for B (a new user has none).
       expect(text, p).not.toContain(addressA as string);
       expect(text, p).not.toContain('Withdrawal');
     }
     await page.goto('/pages/index/index');
-    expect(
-      /T[1-9A-HJ-NP-Za-km-z]{33}/.exec((await page.locator('main').textContent()) ?? '')?.[0],
-      'B sees a wallet of its own',
-    ).toBeTruthy();
+    // B sees a wallet of its own.
+    await expect(page.getByTestId('wallet-address')).toHaveText(addressB as string);
   } finally {
     await context.close();
   }

@@ -9,6 +9,7 @@ import { chromium, expect, type Page, test } from '@playwright/test';
 import { encodeTronAddress } from '../src/lib/tron/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
+import { waitUntilStored } from './harness/storage-dump.ts';
 import { balanceOf, demoApi, minus, ops, recordsOf } from './harness/wallet-api.ts';
 import { decodeQrDataUrl, qrPng, qrY4m } from './harness/wallet-qr.ts';
 
@@ -354,8 +355,10 @@ test('offline reopen shows assets, records and a visited detail', async () => {
     await expect(page).toHaveURL(/\/pages\/record\/detail\?id=/);
     const detailUrl = page.url();
     await expect(page.getByRole('link', { name: 'More details' })).toBeVisible();
-    // Let the throttled persister write the cache.
-    await page.waitForTimeout(2500);
+    // The record and the wallet are saved for offline use before the network goes.
+    const recordId = (new URL(detailUrl).searchParams.get('id') ?? '').replaceAll('"', '');
+    await waitUntilStored(page, `"id":"${recordId}"`);
+    await waitUntilStored(page, '"assets":[');
 
     await context.setOffline(true);
     await page.goto('/pages/index/index');

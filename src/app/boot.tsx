@@ -53,9 +53,11 @@ export async function boot(container: HTMLElement): Promise<void> {
     </StrictMode>,
   );
 
-  setTimeout(() => {
+  setTimeout(async () => {
     const target = launchRedirect(router.state.location.pathname, Boolean(appStore.get().token));
-    if (target) void router.navigate({ to: target, replace: true });
+    if (target) await router.navigate({ to: target, replace: true }).catch(() => undefined);
+    // Beside data-build: diagnostics and browser tests can tell the one-shot check is over.
+    document.documentElement.dataset.launch = 'checked';
   }, LAUNCH_CHECK_DELAY_MS);
 
   registerServiceWorker();

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadOnStaleChunks } from './new-build';
+import { RELOAD_DELAY_MS, reloadOnStaleChunks, reloadWhenNewWorkerTakesOver } from './new-build';
 
 const preloadError = () => {
   const event = new Event('vite:preloadError', { cancelable: true });
@@ -24,6 +24,42 @@ describe('stale chunks after a deploy', () => {
     vi.advanceTimersByTime(31_000);
     expect(preloadError().defaultPrevented).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+});
+
+describe('a new worker taking over', () => {
+  /** A stand-in for navigator.serviceWorker: the events are what matters here. */
+  function fakeContainer(controlled: boolean) {
+    const container = Object.assign(new EventTarget(), { controller: controlled ? {} : null });
+    Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
+    return container;
+  }
+
+  it('reloads 1 s after a newer worker takes over a controlled page', () => {
+    vi.useFakeTimers();
+    const container = fakeContainer(true);
+    const reload = vi.fn();
+    reloadWhenNewWorkerTakesOver(reload);
+    container.dispatchEvent(new Event('controllerchange'));
+    vi.advanceTimersByTime(RELOAD_DELAY_MS - 1);
+    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
+  it('a first visit: the first worker claiming the page is not an update, the next change is', () => {
+    vi.useFakeTimers();
+    const container = fakeContainer(false);
+    const reload = vi.fn();
+    reloadWhenNewWorkerTakesOver(reload);
+    container.dispatchEvent(new Event('controllerchange'));
+    vi.advanceTimersByTime(5000);
+    expect(reload).not.toHaveBeenCalled();
+    container.dispatchEvent(new Event('controllerchange'));
+    vi.advanceTimersByTime(RELOAD_DELAY_MS);
+    expect(reload).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
   });
 });

@@ -16,12 +16,16 @@ const announceUpdating = () => showLoading(i18n._(msg`Updating to the new versio
  * When a new worker takes over a page that an older one controlled, reload (after 1 s) into the new
  * build. Registered at boot, before anything else can reload the page, so a controller change is
  * never missed — including one that lands while a page reloaded for a stale chunk is starting.
+ * The first worker claiming a page on a first visit is not an update: that page already runs the
+ * build it installed. A later change on the same page is.
  */
 export function reloadWhenNewWorkerTakesOver(reload: () => void = () => window.location.reload()): void {
   if (!('serviceWorker' in navigator)) return;
-  const hadController = Boolean(navigator.serviceWorker.controller);
+  let controlled = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (!hadController) return;
+    const wasControlled = controlled;
+    controlled = true;
+    if (!wasControlled) return;
     announceUpdating();
     setTimeout(reload, RELOAD_DELAY_MS);
   });

@@ -32,26 +32,44 @@ async function fetchAppVersion(): Promise<string | null> {
   }
 }
 
-/** Waits for a worker in the waiting state after `update()`, or gives up. */
-function waitingWorker(wb: Workbox, registration: ServiceWorkerRegistration | undefined, timeoutMs = 30_000): Promise<boolean> {
-  if (registration?.waiting) return Promise.resolve(true);
+/** Longest wait for a new worker to finish installing (it precaches the whole build). */
+const INSTALL_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Asks the browser for the worker script again and resolves with the new worker once it has
+ * installed (is waiting), or null when there is nothing new or its install failed. Follows the
+ * worker's own states instead of guessing with timers: on a busy phone an install can take long.
+ */
+async function installedNewWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
+  await registration.update().catch(() => undefined);
+  if (registration.waiting) return registration.waiting;
+  const installing = registration.installing;
+  if (!installing) return null;
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(Boolean(registration?.waiting)), timeoutMs);
-    wb.addEventListener('waiting', () => {
+    const done = (worker: ServiceWorker | null) => {
       clearTimeout(timer);
-      resolve(true);
-    });
-    // update() found nothing new: no installing worker appears.
-    if (!registration?.installing) {
-      setTimeout(() => {
-        if (!registration?.installing && !registration?.waiting) {
-          clearTimeout(timer);
-          resolve(false);
-        }
-      }, 3000);
-    }
+      installing.removeEventListener('statechange', onState);
+      resolve(worker);
+    };
+    const onState = () => {
+      if (installing.state === 'installed') done(installing);
+      else if (installing.state === 'redundant') done(null);
+    };
+    const timer = setTimeout(() => done(registration.waiting), INSTALL_TIMEOUT_MS);
+    installing.addEventListener('statechange', onState);
+    onState();
   });
 }
+
+/**
+ * Where the update flow stands, on `<html data-update>` beside `data-build` (diagnostics and
+ * browser tests read it): `checking`, `deferred` (a new build is installed and waits for a transfer,
+ * swap or upload to finish), `activating` (the new worker takes over; a reload follows) or `idle`.
+ */
+export type UpdateState = 'checking' | 'deferred' | 'activating' | 'idle';
+const showState = (state: UpdateState) => {
+  document.documentElement.dataset.update = state;
+};
 
 const SETTLE_MS = 1500;
 
@@ -77,6 +95,8 @@ export async function checkForUpdate(
   if (checking) return 'skipped';
   checking = true;
   lastCheck = Date.now();
+  showState('checking');
+  let next: UpdateState = 'idle';
   try {
     const current = await fetchAppVersion();
     if (!current) return 'skipped';
@@ -86,20 +106,25 @@ export async function checkForUpdate(
     await writeKey(STORAGE_KEYS.version, current);
     if (decision === 'remember') return decision;
 
-    if (!wb) {
+    const registration = wb ? await navigator.serviceWorker.getRegistration() : undefined;
+    if (!registration) {
+      showState('deferred');
       await whenSettled();
+      next = 'activating';
       setTimeout(reload, RELOAD_DELAY_MS);
       return decision;
     }
-    const registration = await navigator.serviceWorker.getRegistration();
-    await registration?.update().catch(() => undefined);
-    if (!(await waitingWorker(wb, registration))) return decision;
+    const worker = await installedNewWorker(registration);
+    if (!worker) return decision;
+    showState('deferred');
     await whenSettled();
     // The reload follows from the controller change (see reloadWhenNewWorkerTakesOver).
-    wb.messageSkipWaiting();
+    next = 'activating';
+    worker.postMessage({ type: 'SKIP_WAITING' });
     return decision;
   } finally {
     checking = false;
+    showState(next);
   }
 }
 

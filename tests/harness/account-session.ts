@@ -1,6 +1,6 @@
 /** Signing a test account in and out through the UI, as a person would. */
 import { expect, type Page } from '@playwright/test';
-import { dismissPopups } from './more-helpers.ts';
+import { closePopupsAsTheyOpen } from './more-helpers.ts';
 
 export interface PhoneAccount {
   areaCode: string;
@@ -38,7 +38,7 @@ export async function logIn(page: Page, account: PhoneAccount): Promise<void> {
 export async function logOut(page: Page): Promise<void> {
   await page.goto('/pages/my/index');
   // A reload is a new launch: the popup message may open again over the page.
-  await dismissPopups(page);
+  await closePopupsAsTheyOpen(page);
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/pages\/login\/index$/);

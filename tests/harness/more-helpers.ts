@@ -1,5 +1,5 @@
 /** Helpers of tests/more.spec.ts: the ops CLI against the test server, and direct API calls. */
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { solveCaptcha } from './account-captcha.ts';
 import { latestCode } from './account-ops.ts';
 import { DEMO, E2E_BASE_URL } from './env.ts';
@@ -62,15 +62,25 @@ export async function registerUser(phone: string, password: string): Promise<voi
 
 export { loginAs } from './session.ts';
 
-/** Closes whichever once-per-launch popups (message, activity) are open. */
-export async function dismissPopups(page: Page): Promise<void> {
-  // Popups open once their query answers: let the screen's requests settle first.
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
-  for (let i = 0; i < 3; i++) {
-    const dialog = page.locator('dialog[open]');
-    if ((await dialog.count()) === 0) return;
+/** What the app opens on its own after a launch or a login: the install offer and the two popups. */
+function launchPopups(page: Page) {
+  return page
+    .getByRole('dialog', { name: /^(Install Tessera|Activities are live)$/ })
+    .or(page.locator('dialog[open]').filter({ has: page.getByRole('button', { name: 'View details' }) }));
+}
+
+const handled = new WeakSet<Page>();
+
+/**
+ * From now on, closes the once-per-launch popups (install offer, activity, popup message) whenever
+ * one covers what the test is about to touch or assert — they open when their query answers, at a
+ * moment no test can predict, so this reacts to them (Playwright's locator handler) instead of
+ * waiting some time for them.
+ */
+export async function closePopupsAsTheyOpen(page: Page): Promise<void> {
+  if (handled.has(page)) return;
+  handled.add(page);
+  await page.addLocatorHandler(launchPopups(page), async (dialog) => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
-    await expect(dialog).toHaveCount(0);
-  }
+  });
 }

@@ -50,3 +50,33 @@ export async function dumpBrowserStorage(page: Page): Promise<string> {
 export async function waitUntilStored(page: Page, fragment: string): Promise<void> {
   await expect.poll(() => dumpBrowserStorage(page), { message: `IndexedDB holds ${fragment}` }).toContain(fragment);
 }
+
+/** When the app last wrote its persisted query cache (the persister stamps every write), or 0. */
+function persistedAt(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('tessera');
+      req.onupgradeneeded = () => req.result.createObjectStore('kv');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    try {
+      const saved = await new Promise<unknown>((resolve, reject) => {
+        const q = db.transaction('kv', 'readonly').objectStore('kv').get('query-cache');
+        q.onsuccess = () => resolve(q.result);
+        q.onerror = () => reject(q.error);
+      });
+      return (saved as { timestamp?: number } | undefined)?.timestamp ?? 0;
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/**
+ * Resolves once the persister has written the query cache after `since` (the page's `Date.now()`):
+ * a check that nothing secret was stored is only meaningful after a write that followed the secret.
+ */
+export async function waitForPersistAfter(page: Page, since: number): Promise<void> {
+  await expect.poll(() => persistedAt(page), { message: 'the query cache is written again' }).toBeGreaterThan(since);
+}

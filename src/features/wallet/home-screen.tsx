@@ -107,6 +107,17 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
                   </div>
                 </div>
               </>
+            ) : wallet.isError ? (
+              // Nothing saved and the load failed (offline on a first visit): say so instead of a skeleton
+              // that never ends; the assets section below offers the retry.
+              <div className="stack">
+                <h2 id="wallet-name" className="visually-hidden">
+                  <Trans>Wallet</Trans>
+                </h2>
+                <p className="muted">
+                  <Trans>The wallet could not be loaded.</Trans>
+                </p>
+              </div>
             ) : (
               <div className="stack" aria-busy="true">
                 <h2 id="wallet-name" className="visually-hidden">

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs CI as CI does, before you stop: clones the committed HEAD (nothing uncommitted, no
+# node_modules, no build left over) into a temporary folder and runs `CI=true bash .ci/run` there.
+# Prints the Chromium version, the unit/server and browser pass/fail counts and the time taken.
+#   bash scripts/ci-fresh.sh                 # once
+#   RUNS=3 bash scripts/ci-fresh.sh          # three times in a row, each in a new clone
+#   PIN_CPU=0 bash scripts/ci-fresh.sh       # pinned to one core (taskset -c 0)
+#   LOAD=1 bash scripts/ci-fresh.sh          # with `vite build` running in a loop beside it
+# The log of each run is kept in $TMPDIR/tessera-ci-fresh.<n>.log.
+set -uo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+runs="${RUNS:-1}"
+pin=()
+[ -n "${PIN_CPU:-}" ] && pin=(taskset -c "$PIN_CPU")
+
+load_pid=""
+stop_load() { [ -n "$load_pid" ] && kill -- "-$load_pid" 2>/dev/null; load_pid=""; }
+trap stop_load EXIT
+if [ -n "${LOAD:-}" ]; then
+  # Another CPU-heavy process, as on a shared CI machine: this checkout's production build, again and again.
+  out="$(mktemp -d "${TMPDIR:-/tmp}/tessera-load.XXXXXX")"
+  setsid bash -c "cd '$repo' && while true; do npx vite build --outDir '$out' --emptyOutDir >/dev/null 2>&1; done" &
+  load_pid=$!
+  echo "load: vite build in a loop (pid $load_pid)"
+fi
+
+failed=0
+for n in $(seq 1 "$runs"); do
+  dir="$(mktemp -d "${TMPDIR:-/tmp}/tessera-ci-fresh.XXXXXX")"
+  log="${TMPDIR:-/tmp}/tessera-ci-fresh.$n.log"
+  git clone --quiet --no-hardlinks "$repo" "$dir/repo"
+  echo "run $n/$runs: $(git -C "$dir/repo" log -1 --format='%h %s' | cut -c1-80)${pin:+ (pinned: ${pin[*]})}"
+  start=$(date +%s)
+  (cd "$dir/repo" && CI=true "${pin[@]}" bash .ci/run) >"$log" 2>&1
+  status=$?
+  took=$(( $(date +%s) - start ))
+  # Vitest prints "Tests  N passed (N)" (with "| M failed" when some fail); Playwright "N passed", "N failed".
+  plain="$(sed 's/\x1b\[[0-9;]*m//g' "$log")"
+  unit="$(grep -E '^ +Tests +' <<<"$plain" | tail -n 1 | sed -E 's/^ +Tests +//')"
+  browser="$(grep -E '^ +[0-9]+ (passed|failed|flaky|skipped)' <<<"$plain" | tr -s ' ' | tr '\n' ' ')"
+  echo "  chromium: $(/usr/bin/chromium --version 2>/dev/null | head -n 1 || echo 'not installed')"
+  echo "  unit and server tests: ${unit:-none reported}"
+  echo "  browser tests: ${browser:-none reported}"
+  echo "  exit $status after $((took / 60)) min $((took % 60)) s — log: $log"
+  [ "$status" -eq 0 ] || failed=$((failed + 1))
+  rm -rf "$dir"
+done
+[ "$failed" -eq 0 ] || { echo "$failed of $runs runs failed"; exit 1; }
+echo "all $runs runs passed"

@@ -30,7 +30,7 @@ export default mergeConfig(
             name: 'client',
             environment: 'happy-dom',
             include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-            setupFiles: ['./src/test-setup.ts'],
+            setupFiles: ['./src/test-setup.ts', './src/test-fast-check.ts'],
           },
         },
         {
@@ -38,6 +38,7 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts'],
+            setupFiles: ['./src/test-fast-check.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
             pool: 'forks',

@@ -6,12 +6,13 @@ import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDiale
 import pg from 'pg';
 import * as m001 from './migrations/001_init';
 import * as m002 from './migrations/002_features';
+import * as m003 from './migrations/003_hardening';
 import { PGliteDialect } from './pglite-driver';
 import type { DB, Db } from './schema';
 
 export type { Db } from './schema';
 
-const migrations: Record<string, Migration> = { '001_init': m001, '002_features': m002 };
+const migrations: Record<string, Migration> = { '001_init': m001, '002_features': m002, '003_hardening': m003 };
 
 class StaticProvider implements MigrationProvider {
   async getMigrations() {

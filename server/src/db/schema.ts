@@ -37,7 +37,14 @@ export interface DB {
     google_last_step: ColumnType<string | null, number | null | undefined, number | null>;
     created_at: Time;
   };
-  lockouts: { key: string; failures: number; locked_until: TimeNull };
+  lockouts: {
+    key: string;
+    failures: number;
+    locked_until: TimeNull;
+    strikes: Generated<number>;
+    pending: Generated<number>;
+    last_attempt_at: Time;
+  };
   sessions: {
     token_hash: string;
     user_id: number;

@@ -13,14 +13,14 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx) {
     app,
     ctx,
     api.auth.login,
-    ({ body, req }) => auth.login(db, body, config.tokenTtlSeconds, clientId(req.headers['client-id'])),
+    ({ body, req }) => auth.login(db, body, config.tokenTtlSeconds, req.ip, clientId(req.headers['client-id'])),
     strict,
   );
   define(
     app,
     ctx,
     api.auth.register,
-    ({ body, req }) => auth.register(db, body, config.tokenTtlSeconds, clientId(req.headers['client-id'])),
+    ({ body, req }) => auth.register(db, body, config.tokenTtlSeconds, req.ip, clientId(req.headers['client-id'])),
     strict,
   );
   define(app, ctx, api.auth.logout, async ({ token }) => {
@@ -31,8 +31,8 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx) {
     app,
     ctx,
     api.auth.resetPassword,
-    async ({ body }) => {
-      await auth.resetPassword(db, body);
+    async ({ body, req }) => {
+      await auth.resetPassword(db, body, req.ip);
       return null;
     },
     strict,

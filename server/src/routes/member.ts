@@ -10,12 +10,18 @@ export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
   define(app, ctx, api.member.memberInfo, ({ userId }) => users.memberInfo(db, userId));
   define(app, ctx, api.member.wallet, ({ userId }) => users.walletView(db, userId));
   const sensitive = { rateLimit: { max: 10, timeWindow: '1 minute' } };
-  define(app, ctx, api.member.modifyTradePassword, ({ userId, body }) => users.modifyTradePassword(db, userId, body), sensitive);
+  define(
+    app,
+    ctx,
+    api.member.modifyTradePassword,
+    ({ userId, body, req }) => users.modifyTradePassword(db, userId, req.ip, body),
+    sensitive,
+  );
   define(
     app,
     ctx,
     api.member.modifyPassword,
-    ({ userId, token, body }) => users.modifyPassword(db, userId, token, body),
+    ({ userId, token, body, req }) => users.modifyPassword(db, userId, token, req.ip, body),
     sensitive,
   );
 }
@@ -23,7 +29,13 @@ export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
 export function googleRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
   const sensitive = { rateLimit: { max: 10, timeWindow: '1 minute' } };
-  define(app, ctx, api.google.secret, ({ userId, body }) => google.pendingSecret(db, userId, body.loginPassword), sensitive);
+  define(
+    app,
+    ctx,
+    api.google.secret,
+    ({ userId, body, req }) => google.pendingSecret(db, userId, body.loginPassword, req.ip),
+    sensitive,
+  );
   define(app, ctx, api.google.status, ({ userId }) => google.googleStatus(db, userId));
   define(app, ctx, api.google.bind, ({ userId, body }) => google.bindGoogle(db, userId, body.code), sensitive);
 }

@@ -4,7 +4,7 @@ import svgCaptcha from 'svg-captcha';
 import { SAFE_EMAIL } from '../../../src/contract/patterns';
 import type { Db, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
-import { assertNotLocked, clearFailures, recordFailure } from './lockout';
+import { clearLoginLocks, codeLimits, guard, loginLimits } from './lockout';
 import type { Mailer } from './mailer';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 import { createUser } from './users';
@@ -100,32 +100,35 @@ export async function requestCode(db: Db, mailer: Mailer, ip: string, req: CodeR
   return { expiresIn: CODE_TTL_SECONDS, resendIn: RESEND_SECONDS };
 }
 
-/** Consumes a valid code; wrong codes count towards the target's lockout. */
-async function consumeCode(db: Db, target: string, scene: string, code: string) {
-  await assertNotLocked(db, target);
-  const row = await db
-    .selectFrom('verification_codes')
-    .select(['id', 'code_hash'])
-    .where('target', '=', target)
-    .where('scene', '=', scene)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  if (!row || row.code_hash !== sha256(`${target}:${code}`)) {
-    const locked = await recordFailure(db, target);
-    fail(
-      locked ? ErrorCode.ACCOUNT_LOCKED : ErrorCode.CODE_INVALID,
-      locked ? 'Too many failed attempts; locked for 15 minutes' : 'The verification code is wrong or expired',
-    );
-  }
-  const used = await db
-    .updateTable('verification_codes')
-    .set({ used_at: new Date() })
-    .where('id', '=', row!.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) fail(ErrorCode.CODE_INVALID, 'The verification code was already used');
+/**
+ * Consumes a valid code. Wrong codes count towards a lock of this scene's codes for this target from
+ * this source only: nobody else can lock the owner out of the code they were sent.
+ */
+async function consumeCode(db: Db, target: string, scene: string, code: string, source: string) {
+  const consume = async () => {
+    const row = await db
+      .selectFrom('verification_codes')
+      .select(['id', 'code_hash'])
+      .where('target', '=', target)
+      .where('scene', '=', scene)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!row || row.code_hash !== sha256(`${target}:${code}`)) return false;
+    // Good once: of two requests with the same code, one wins.
+    const used = await db
+      .updateTable('verification_codes')
+      .set({ used_at: new Date() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(used.numUpdatedRows) === 1;
+  };
+  await guard(db, codeLimits(scene, target, source), consume, {
+    code: ErrorCode.CODE_INVALID,
+    msg: 'The verification code is wrong or expired',
+  });
 }
 
 export interface SessionOut {
@@ -158,28 +161,25 @@ export async function revokeSession(db: Q, token: string) {
   await db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', sha256(token)).execute();
 }
 
-export async function login(db: Db, a: AccountInput & { password: string }, ttl: number, clientId?: string) {
+export async function login(db: Db, a: AccountInput & { password: string }, ttl: number, source: string, clientId?: string) {
   const key = accountKey(a);
-  await assertNotLocked(db, key);
-  const user = await db.selectFrom('users').select(['id', 'password_hash']).where('account_key', '=', key).executeTakeFirst();
-  let ok = false;
-  if (user) ok = await verifyPassword(user.password_hash, a.password);
-  else await burnVerify(a.password);
-  if (!ok || !user) {
-    const locked = await recordFailure(db, key);
-    fail(
-      locked ? ErrorCode.ACCOUNT_LOCKED : ErrorCode.INVALID_CREDENTIALS,
-      locked ? 'Too many failed attempts; locked for 15 minutes' : 'Wrong account or password',
-    );
-  }
-  await clearFailures(db, key);
-  return createSession(db, user!.id, ttl, clientId);
+  let userId: number | undefined;
+  const verify = async () => {
+    const user = await db.selectFrom('users').select(['id', 'password_hash']).where('account_key', '=', key).executeTakeFirst();
+    // An unknown account costs the same time as a known one: timing does not tell which exist.
+    if (!user) return burnVerify(a.password).then(() => false);
+    userId = user.id;
+    return verifyPassword(user.password_hash, a.password);
+  };
+  await guard(db, loginLimits(key, source), verify, { code: ErrorCode.INVALID_CREDENTIALS, msg: 'Wrong account or password' });
+  return createSession(db, userId!, ttl, clientId);
 }
 
 export async function register(
   db: Db,
   a: AccountInput & { code: string; password: string; inviteCode?: string | undefined },
   ttl: number,
+  source: string,
   clientId?: string,
 ) {
   const key = accountKey(a);
@@ -195,29 +195,28 @@ export async function register(
     if (!inviter) fail(ErrorCode.INVITE_CODE_INVALID, 'The invitation code does not exist');
     invitedBy = inviter!.id;
   }
-  await consumeCode(db, key, 'register', a.code);
+  await consumeCode(db, key, 'register', a.code, source);
   const passwordHash = await hashPassword(a.password);
   const userId = await createUser(db, { ...a, accountKey: key, passwordHash, invitedBy });
-  await clearFailures(db, key);
   return createSession(db, userId, ttl, clientId);
 }
 
-export async function resetPassword(db: Db, a: AccountInput & { code: string; password: string }) {
+export async function resetPassword(db: Db, a: AccountInput & { code: string; password: string }, source: string) {
   const key = accountKey(a);
   const user = await db.selectFrom('users').select('id').where('account_key', '=', key).executeTakeFirst();
   if (!user) fail(ErrorCode.ACCOUNT_NOT_FOUND, 'No account with these details');
-  await consumeCode(db, key, 'reset', a.code);
+  await consumeCode(db, key, 'reset', a.code, source);
   await db
     .updateTable('users')
     .set({ password_hash: await hashPassword(a.password) })
     .where('id', '=', user!.id)
     .execute();
-  // A reset signs every device out and lifts a lockout.
+  // A reset signs every device out and lifts every login lock of the account.
   await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('user_id', '=', user!.id)
     .where('revoked_at', 'is', null)
     .execute();
-  await clearFailures(db, key);
+  await clearLoginLocks(db, key);
 }

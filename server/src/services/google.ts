@@ -1,19 +1,19 @@
 /** Authenticator binding: a pending secret shown after re-entering the login password, bound by a valid code. */
 import type { Db } from '../db/schema';
 import { ErrorCode, fail } from './errors';
-import { assertNotLocked, clearFailures } from './lockout';
+import { guard, userSecretLimits } from './lockout';
 import { checkTotp, newSecret, otpauthUri } from './totp';
-import { checkLoginPassword, getUser, googleLockKey, wrongAnswer } from './users';
+import { checkLoginPassword, getUser } from './users';
 
 export async function googleStatus(db: Db, id: number) {
   const u = await getUser(db, id);
   return { bound: u.google_secret !== null, boundAt: u.google_bound_at?.toISOString() ?? null };
 }
 
-export async function pendingSecret(db: Db, id: number, loginPassword: string) {
+export async function pendingSecret(db: Db, id: number, loginPassword: string, source: string) {
   const u = await getUser(db, id);
   if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
-  await checkLoginPassword(db, u, loginPassword);
+  await checkLoginPassword(db, u, loginPassword, source);
   const secret = newSecret();
   await db.updateTable('users').set({ google_pending_secret: secret }).where('id', '=', id).execute();
   const label = u.email ?? `+${u.area_code} ${u.phone}`;
@@ -24,11 +24,17 @@ export async function bindGoogle(db: Db, id: number, code: string) {
   const u = await getUser(db, id);
   if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
   if (!u.google_pending_secret) fail(ErrorCode.GOOGLE_NOT_BOUND, 'Request a secret first');
-  const key = googleLockKey(id);
-  await assertNotLocked(db, key);
-  const step = await checkTotp(u.google_pending_secret!, code, null);
-  if (step === null) await wrongAnswer(db, key, ErrorCode.GOOGLE_CODE_WRONG, 'The authenticator code is wrong');
-  await clearFailures(db, key);
+  const pending = u.google_pending_secret!;
+  let step: number | null = null;
+  await guard(
+    db,
+    userSecretLimits('google', id),
+    async () => {
+      step = await checkTotp(pending, code, null);
+      return step !== null;
+    },
+    { code: ErrorCode.GOOGLE_CODE_WRONG, msg: 'The authenticator code is wrong' },
+  );
   const now = new Date();
   await db
     .updateTable('users')

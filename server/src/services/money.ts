@@ -6,7 +6,7 @@ import type { Db, Q } from '../db/schema';
 import { dec, decimalsOf, str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { lockBalance, post, userAvailable, userFrozen } from './ledger';
-import { assertNotLocked, clearFailures, recordFailure } from './lockout';
+import { guard, userSecretLimits } from './lockout';
 import { verifyPassword } from './passwords';
 import { toRecord } from './records';
 import { getUser, requireGoogle } from './users';
@@ -55,19 +55,14 @@ export async function channelDetail(db: Q, id: string) {
   };
 }
 
-/** Trade password check; wrong answers count towards a 15-minute lock like login passwords. */
+/** Trade password check, under the user's trade-password limits (shared with the change form). */
 export async function checkTradePassword(db: Q, user: { id: number; trade_password_hash: string | null }, pw: string) {
-  if (user.trade_password_hash === null) fail(ErrorCode.TRADE_PASSWORD_NOT_SET, 'Set a trade password first');
-  const key = `trade:${user.id}`;
-  await assertNotLocked(db, key);
-  if (!(await verifyPassword(user.trade_password_hash!, pw))) {
-    const locked = await recordFailure(db, key);
-    fail(
-      locked ? ErrorCode.ACCOUNT_LOCKED : ErrorCode.TRADE_PASSWORD_WRONG,
-      locked ? 'Too many wrong trade passwords; locked for 15 minutes' : 'The trade password is wrong',
-    );
-  }
-  await clearFailures(db, key);
+  const hash = user.trade_password_hash;
+  if (hash === null) fail(ErrorCode.TRADE_PASSWORD_NOT_SET, 'Set a trade password first');
+  await guard(db, userSecretLimits('trade', user.id), () => verifyPassword(hash!, pw), {
+    code: ErrorCode.TRADE_PASSWORD_WRONG,
+    msg: 'The trade password is wrong',
+  });
 }
 
 export interface WithdrawInput {

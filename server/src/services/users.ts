@@ -1,11 +1,10 @@
 /** Users: creation, the member profile, the wallet view, security settings. */
 import { createHash, randomInt } from 'node:crypto';
-import type { ErrorCodeValue } from '../../../src/contract/errors';
 import type { Db, Q } from '../db/schema';
 import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { walletAddressOf } from './keys';
-import { assertNotLocked, clearFailures, recordFailure } from './lockout';
+import { guard, loginLimits, userSecretLimits } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
 import { checkTotp } from './totp';
 
@@ -119,7 +118,11 @@ export async function walletView(db: Q, id: number) {
   };
 }
 
-/** Once an authenticator is bound, its code is required (and may be used once per time step). */
+/**
+ * Once an authenticator is bound, its code is required, and each code is good once: the time step it
+ * was accepted for is stored only if it is later than the last one, so of two requests carrying the
+ * same code (even in parallel) exactly one passes.
+ */
 export async function requireGoogle(
   db: Q,
   u: { id: number; google_secret: string | null; google_last_step: string | null },
@@ -127,35 +130,41 @@ export async function requireGoogle(
 ) {
   if (u.google_secret === null) return;
   if (!code) fail(ErrorCode.GOOGLE_CODE_WRONG, 'Enter the code from your authenticator app');
-  const key = googleLockKey(u.id);
-  await assertNotLocked(db, key);
-  const step = await checkTotp(u.google_secret, code!, u.google_last_step === null ? null : Number(u.google_last_step));
-  if (step === null)
-    await wrongAnswer(db, key, ErrorCode.GOOGLE_CODE_WRONG, 'The authenticator code is wrong or was already used');
-  await clearFailures(db, key);
-  await db.updateTable('users').set({ google_last_step: step }).where('id', '=', u.id).execute();
+  const secret = u.google_secret;
+  const check = async () => {
+    const step = await checkTotp(secret, code!, u.google_last_step === null ? null : Number(u.google_last_step));
+    if (step === null) return false;
+    const taken = await db
+      .updateTable('users')
+      .set({ google_last_step: step })
+      .where('id', '=', u.id)
+      .where((eb) => eb.or([eb('google_last_step', 'is', null), eb('google_last_step', '<', String(step))]))
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1;
+  };
+  await guard(db, userSecretLimits('google', u.id), check, {
+    code: ErrorCode.GOOGLE_CODE_WRONG,
+    msg: 'The authenticator code is wrong or was already used',
+  });
 }
 
-/** Wrong authenticator codes (binding or use) count towards a 15-minute lock, like passwords. */
-export const googleLockKey = (id: number) => `google:${id}`;
-
-/** Counts a wrong answer for `key` and fails: ACCOUNT_LOCKED when this one locked it. */
-export async function wrongAnswer(db: Q, key: string, code: ErrorCodeValue, msg: string): Promise<never> {
-  const locked = await recordFailure(db, key);
-  return fail(locked ? ErrorCode.ACCOUNT_LOCKED : code, locked ? 'Too many failed attempts; locked for 15 minutes' : msg);
-}
-
-/** The login password re-entered in a security form: wrong answers share the login lockout of the account. */
-export async function checkLoginPassword(db: Q, u: { account_key: string; password_hash: string }, pw: string | undefined) {
-  await assertNotLocked(db, u.account_key);
-  if (!pw || !(await verifyPassword(u.password_hash, pw)))
-    await wrongAnswer(db, u.account_key, ErrorCode.INVALID_CREDENTIALS, 'The login password is wrong');
-  await clearFailures(db, u.account_key);
+/** The login password re-entered in a security form: the same limits as at login. */
+export async function checkLoginPassword(
+  db: Q,
+  u: { account_key: string; password_hash: string },
+  pw: string | undefined,
+  source: string,
+) {
+  await guard(db, loginLimits(u.account_key, source), async () => Boolean(pw) && verifyPassword(u.password_hash, pw!), {
+    code: ErrorCode.INVALID_CREDENTIALS,
+    msg: 'The login password is wrong',
+  });
 }
 
 export async function modifyTradePassword(
   db: Db,
   id: number,
+  source: string,
   b: {
     newPassword: string;
     oldPassword?: string | undefined;
@@ -164,14 +173,19 @@ export async function modifyTradePassword(
   },
 ) {
   const u = await getUser(db, id);
-  if (u.trade_password_hash === null) await checkLoginPassword(db, u, b.loginPassword);
+  const current = u.trade_password_hash;
+  if (current === null) await checkLoginPassword(db, u, b.loginPassword, source);
   else {
-    // The same lock as the trade password at withdraw/swap: this form must not be a way around it.
-    const key = `trade:${id}`;
-    await assertNotLocked(db, key);
-    if (!b.oldPassword || !(await verifyPassword(u.trade_password_hash, b.oldPassword)))
-      await wrongAnswer(db, key, ErrorCode.TRADE_PASSWORD_WRONG, 'The current trade password is wrong');
-    await clearFailures(db, key);
+    // The same limits as the trade password at withdraw/swap: this form must not be a way around them.
+    await guard(
+      db,
+      userSecretLimits('trade', id),
+      async () => Boolean(b.oldPassword) && verifyPassword(current, b.oldPassword!),
+      {
+        code: ErrorCode.TRADE_PASSWORD_WRONG,
+        msg: 'The current trade password is wrong',
+      },
+    );
   }
   await requireGoogle(db, u, b.googleCode);
   await db
@@ -186,10 +200,11 @@ export async function modifyPassword(
   db: Db,
   id: number,
   currentToken: string,
+  source: string,
   b: { oldPassword: string; newPassword: string; googleCode?: string | undefined },
 ) {
   const u = await getUser(db, id);
-  await checkLoginPassword(db, u, b.oldPassword);
+  await checkLoginPassword(db, u, b.oldPassword, source);
   if (b.oldPassword === b.newPassword) fail(ErrorCode.PASSWORD_SAME, 'The new password must differ from the current one');
   await requireGoogle(db, u, b.googleCode);
   await db

@@ -179,20 +179,24 @@ describe('registration and codes', () => {
 });
 
 describe('login, lockout and sessions', () => {
-  it('locks an account for 15 minutes after 5 wrong passwords', async () => {
+  it('locks a source for 15 minutes after 5 wrong passwords; the owner elsewhere still gets in', async () => {
     const u = await makeUser(env.db, { password: 'Right1234' });
     const body = { type: 'phone', areaCode: '1', phone: u.phone };
-    for (let i = 0; i < 4; i++)
-      expect((await call(app, api.auth.login, { body: { ...body, password: 'Wrong1234' } })).json.code).toBe(1001);
-    expect((await call(app, api.auth.login, { body: { ...body, password: 'Wrong1234' } })).json.code).toBe(1002);
-    expect((await call(app, api.auth.login, { body: { ...body, password: 'Right1234' } })).json.code).toBe(1002);
-    const lock = await env.db.selectFrom('lockouts').selectAll().executeTakeFirstOrThrow();
+    const from = (remoteAddress: string, password: string) =>
+      call(app, api.auth.login, { body: { ...body, password }, remoteAddress });
+    for (let i = 0; i < 4; i++) expect((await from('10.9.0.1', 'Wrong1234')).json.code).toBe(1001);
+    expect((await from('10.9.0.1', 'Wrong1234')).json.code).toBe(1002);
+    expect((await from('10.9.0.1', 'Right1234')).json.code).toBe(1002);
+    const key = `login:phone:1:${u.phone}@10.9.0.1`;
+    const lock = await env.db.selectFrom('lockouts').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
     expect(lock.locked_until!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    ok(api.auth.login, await from('10.9.0.2', 'Right1234'));
     await env.db
       .updateTable('lockouts')
       .set({ locked_until: new Date(Date.now() - 1) })
+      .where('key', '=', key)
       .execute();
-    ok(api.auth.login, await call(app, api.auth.login, { body: { ...body, password: 'Right1234' } }));
+    ok(api.auth.login, await from('10.9.0.1', 'Right1234'));
   });
 
   it('answers 401 without, with an unknown, an expired or a logged-out token', async () => {

@@ -9,7 +9,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
-import { verifyPassword } from '../services/passwords';
+import { MAX_ACCOUNT_FAILURES } from '../services/lockout';
 import { newSecret } from '../services/totp';
 import {
   type CallOpts,
@@ -70,27 +70,84 @@ const wrongTotp = async (secret: string) => {
 };
 
 describe('lockouts', () => {
-  it('verification codes: 5 wrong reset codes lock the target, even against the right code', async () => {
+  it('verification codes: 5 wrong reset codes lock that source only; the owner resets with the right code', async () => {
     const u = await makeUser(env.db, { password: 'Login1234' });
-    ok200(
-      await call(app, api.auth.phoneCode, { body: { areaCode: '1', phone: u.phone, scene: 'reset' }, remoteAddress: freshIp() }),
-    );
+    const owner = freshIp();
+    const attacker = freshIp();
+    ok200(await call(app, api.auth.phoneCode, { body: { areaCode: '1', phone: u.phone, scene: 'reset' }, remoteAddress: owner }));
     const code = await lastCode(`phone:1:${u.phone}`);
     const wrong = code === '000000' ? '111111' : '000000';
     const body = { type: 'phone', areaCode: '1', phone: u.phone, password: 'NewPass123' };
-    expect(await codes(5, () => call(app, api.auth.resetPassword, { body: { ...body, code: wrong } }))).toEqual([
-      1003, 1003, 1003, 1003, 1002,
-    ]);
-    expect((await call(app, api.auth.resetPassword, { body: { ...body, code } })).json.code).toBe(1002);
+    const reset = (c: string, remoteAddress: string) =>
+      call(app, api.auth.resetPassword, { body: { ...body, code: c }, remoteAddress });
+    expect(await codes(5, () => reset(wrong, attacker))).toEqual([1003, 1003, 1003, 1003, 1002]);
+    expect((await reset(code, attacker)).json.code).toBe(1002);
     const lock = await env.db
       .selectFrom('lockouts')
       .selectAll()
-      .where('key', '=', `phone:1:${u.phone}`)
+      .where('key', '=', `code:reset:phone:1:${u.phone}@${attacker}`)
       .executeTakeFirstOrThrow();
     expect(lock.locked_until!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
-    // The password did not change (the lock is the account's: login is locked too, by design).
-    const row = await env.db.selectFrom('users').select('password_hash').where('id', '=', u.id).executeTakeFirstOrThrow();
-    expect(await verifyPassword(row.password_hash, 'Login1234')).toBe(true);
+    // Wrong reset codes are not login passwords: the owner still logs in from the attacker's address too.
+    const login = (password: string, remoteAddress: string) =>
+      call(app, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password }, remoteAddress });
+    ok200(await login('Login1234', attacker));
+    // The owner's code still works from the owner's address.
+    ok200(await reset(code, owner));
+    ok200(await login('NewPass123', owner));
+  });
+
+  it('a valid reset code ends every login lock of the account', async () => {
+    const u = await makeUser(env.db, { password: 'Login1234' });
+    const login = (password: string, remoteAddress: string) =>
+      call(app, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password }, remoteAddress });
+    // Spread over many addresses: the account-wide limit locks the login everywhere…
+    const wrongs = await codes(MAX_ACCOUNT_FAILURES, () => login('Wrong1234', freshIp()));
+    expect(wrongs.at(-1)).toBe(1002);
+    expect(wrongs.slice(0, -1).every((c) => c === 1001)).toBe(true);
+    const owner = freshIp();
+    expect((await login('Login1234', owner)).json.code).toBe(1002);
+    // …until the owner proves it with a reset code.
+    ok200(await call(app, api.auth.phoneCode, { body: { areaCode: '1', phone: u.phone, scene: 'reset' }, remoteAddress: owner }));
+    const code = await lastCode(`phone:1:${u.phone}`);
+    ok200(
+      await call(app, api.auth.resetPassword, {
+        body: { type: 'phone', areaCode: '1', phone: u.phone, password: 'NewPass123', code },
+        remoteAddress: owner,
+      }),
+    );
+    ok200(await login('NewPass123', owner));
+  });
+
+  it('each lock of the same key lasts twice as long as the one before, until a right answer', async () => {
+    const u = await makeUser(env.db, { password: 'Login1234' });
+    const ip = freshIp();
+    const key = `login:phone:1:${u.phone}@${ip}`;
+    const login = (password: string) =>
+      call(app, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password }, remoteAddress: ip });
+    const lockMinutes = async () => {
+      const row = await env.db.selectFrom('lockouts').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+      return Math.round((row.locked_until!.getTime() - Date.now()) / 60_000);
+    };
+    const expire = () =>
+      env.db
+        .updateTable('lockouts')
+        .set({ locked_until: new Date(Date.now() - 1000) })
+        .where('key', '=', key)
+        .execute();
+    expect(await codes(5, () => login('Wrong1234'))).toEqual([1001, 1001, 1001, 1001, 1002]);
+    expect(await lockMinutes()).toBe(15);
+    await expire();
+    expect(await codes(5, () => login('Wrong1234'))).toEqual([1001, 1001, 1001, 1001, 1002]);
+    expect(await lockMinutes()).toBe(30);
+    await expire();
+    ok200(await login('Login1234'));
+    expect(await env.db.selectFrom('lockouts').select(['failures', 'strikes']).where('key', '=', key).executeTakeFirst()).toEqual(
+      {
+        failures: 0,
+        strikes: 0,
+      },
+    );
   });
 
   it('trade password: the change form and withdraw/swap share one lock', async () => {
@@ -129,7 +186,7 @@ describe('lockouts', () => {
     ).toBe(1002);
   });
 
-  it('login password re-entered in security forms counts towards the login lock', async () => {
+  it('login password re-entered in security forms counts towards the login lock of that source', async () => {
     const u = await makeUser(env.db, { password: 'Login1234' });
     const f = (i: number) =>
       i % 3 === 0
@@ -146,6 +203,13 @@ describe('lockouts', () => {
       (await call(app, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password: 'Login1234' } })).json
         .code,
     ).toBe(1002);
+    // Another address is not locked by these.
+    ok200(
+      await call(app, api.auth.login, {
+        body: { type: 'phone', areaCode: '1', phone: u.phone, password: 'Login1234' },
+        remoteAddress: freshIp(),
+      }),
+    );
   });
 
   it('authenticator: 5 wrong codes lock binding; 5 wrong codes at withdraw lock the authenticator', async () => {
@@ -253,12 +317,11 @@ describe('per-IP rate limits (HTTP 429)', () => {
           (await call(limited, ep, { ...o, remoteAddress: freshIp(), ...(ep.idempotent ? { headers: key() } : {}) })).status,
         ).toBe(200);
       }
-      // Lockouts are per account, not per IP: rotating addresses does not reset them.
+      // Rotating addresses does not reset the account-wide limit on login guesses.
       const v = await makeUser(env.db, { password: 'Right1234' });
       const body = { type: 'phone', areaCode: '1', phone: v.phone, password: 'Wrong1234' };
-      expect(await codes(5, () => call(limited, api.auth.login, { body, remoteAddress: freshIp() }))).toEqual([
-        1001, 1001, 1001, 1001, 1002,
-      ]);
+      const rotated = await codes(MAX_ACCOUNT_FAILURES, () => call(limited, api.auth.login, { body, remoteAddress: freshIp() }));
+      expect(rotated.at(-1)).toBe(1002);
       expect(
         (await call(limited, api.auth.login, { body: { ...body, password: 'Right1234' }, remoteAddress: freshIp() })).json.code,
       ).toBe(1002);

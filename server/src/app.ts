@@ -35,6 +35,8 @@ export const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-ops-token"]',
+  // A known key would let its holder replay the request's result: as secret as the token.
+  'req.headers["idempotency-key"]',
   '*.password',
   '*.newPassword',
   '*.oldPassword',

@@ -90,6 +90,7 @@ function migrationsTables(): Record<keyof DB, true> {
   return {
     users: true,
     lockouts: true,
+    server_secrets: true,
     sessions: true,
     verification_codes: true,
     captchas: true,

@@ -120,6 +120,7 @@ export interface DB {
     created_at: Time;
     updated_at: Time;
   };
+  server_secrets: { name: string; value: string; created_at: Time };
   idempotency_keys: {
     user_id: number;
     scope: string;

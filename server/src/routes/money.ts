@@ -22,8 +22,16 @@ export function moneyRoutes(app: FastifyInstance, ctx: Ctx) {
     ctx,
     m.withdraw,
     async ({ userId, body, idempotencyKey }) => {
-      // A retry returns the stored result before the (one-time) authenticator code is checked again.
-      const prev = await peekIdempotent<ReturnType<typeof money.withdrawLocked>>(db, userId, 'withdraw', idempotencyKey, body);
+      // A retry returns the stored result once the trade password is proven again (the one-time
+      // authenticator code is not: it was used by the first attempt).
+      const prev = await peekIdempotent<ReturnType<typeof money.withdrawLocked>>(
+        db,
+        userId,
+        'withdraw',
+        idempotencyKey,
+        body,
+        () => money.checkTradePasswordOf(db, userId, body.tradePassword),
+      );
       if (prev !== undefined) return prev;
       const ch = await money.withdrawPrechecks(db, userId, body);
       return idempotent(db, userId, 'withdraw', idempotencyKey, body, (trx) => money.withdrawLocked(trx, userId, ch, body));

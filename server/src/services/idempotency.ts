@@ -1,13 +1,31 @@
 /**
- * Idempotency-Key handling: the first successful result is stored with a hash of the request body
- * in the same transaction as the work; a retry with the same key and body gets that result back,
- * the same key with another body is refused. A failed attempt rolls back and stores nothing.
+ * Idempotency-Key handling: the first successful result is stored with a fingerprint of the request
+ * in the same transaction as the work; a retry with the same key and request gets that result back,
+ * the same key with another request is refused. A failed attempt rolls back and stores nothing.
+ *
+ * The fingerprint leaves out every secret (a 6-digit trade password hashed into it could be read
+ * back by trying all million) and is keyed with a server secret. Replaying a stored result asks the
+ * caller to prove the secret first (`beforeReplay`), so a known key is no oracle for the password.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Db, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
+import { serverSecret } from './server-secrets';
 
-export const bodyHash = (body: unknown) => createHash('sha256').update(stableJson(body)).digest('hex');
+/** Request fields that are secrets: never part of a fingerprint. */
+const SECRET_FIELDS = new Set(['tradePassword', 'googleCode', 'password', 'loginPassword', 'oldPassword', 'newPassword', 'code']);
+
+export async function fingerprint(db: Q, body: unknown): Promise<string> {
+  const key = await serverSecret(db, 'idempotency');
+  return createHmac('sha256', key)
+    .update(stableJson(withoutSecrets(body)))
+    .digest('hex');
+}
+
+function withoutSecrets(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([field]) => !SECRET_FIELDS.has(field)));
+}
 
 function stableJson(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
@@ -27,7 +45,7 @@ export async function idempotent<T>(
   body: unknown,
   work: (trx: Q) => Promise<T>,
 ): Promise<T> {
-  const hash = bodyHash(body);
+  const hash = await fingerprint(db, body);
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('idempotency_keys')
@@ -58,13 +76,17 @@ export async function idempotent<T>(
   });
 }
 
-/** The stored result of a completed request with this key (refusing a different body), if any. */
+/**
+ * The stored result of a completed request with this key (refusing a different request), if any —
+ * handed out only after `beforeReplay` (which checks the request's secret) lets it.
+ */
 export async function peekIdempotent<T>(
   db: Db,
   userId: number,
   scope: string,
   key: string,
   body: unknown,
+  beforeReplay: () => Promise<void>,
 ): Promise<Awaited<T> | undefined> {
   const prev = await db
     .selectFrom('idempotency_keys')
@@ -74,6 +96,9 @@ export async function peekIdempotent<T>(
     .where('key', '=', key)
     .executeTakeFirst();
   if (!prev) return undefined;
-  if (prev.body_hash !== bodyHash(body)) fail(ErrorCode.IDEMPOTENCY_MISMATCH, 'Idempotency-Key reused with a different request');
-  return prev.response === null ? undefined : (prev.response as Awaited<T>);
+  if (prev.body_hash !== (await fingerprint(db, body)))
+    fail(ErrorCode.IDEMPOTENCY_MISMATCH, 'Idempotency-Key reused with a different request');
+  if (prev.response === null) return undefined;
+  await beforeReplay();
+  return prev.response as Awaited<T>;
 }

@@ -65,6 +65,10 @@ export async function checkTradePassword(db: Q, user: { id: number; trade_passwo
   });
 }
 
+export async function checkTradePasswordOf(db: Q, userId: number, pw: string) {
+  await checkTradePassword(db, await getUser(db, userId), pw);
+}
+
 export interface WithdrawInput {
   channelId: string;
   address: string;

@@ -9,12 +9,16 @@ const cache = new WeakMap<object, Map<string, Promise<Buffer>>>();
 
 export function serverSecret(db: Q, name: string): Promise<Buffer> {
   let byName = cache.get(db);
-  if (!byName) cache.set(db, (byName = new Map()));
+  if (!byName) {
+    byName = new Map();
+    cache.set(db, byName);
+  }
   let secret = byName.get(name);
   if (!secret) {
     secret = load(db, name);
     // A failed read is retried on the next call rather than remembered.
-    secret.catch(() => byName.delete(name));
+    const forget = byName;
+    secret.catch(() => forget.delete(name));
     byName.set(name, secret);
   }
   return secret;

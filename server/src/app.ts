@@ -74,7 +74,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const https = config.tlsCert && config.tlsKey ? { cert: readFileSync(config.tlsCert), key: readFileSync(config.tlsKey) } : null;
   const app = Fastify({
     logger,
-    trustProxy: config.trustProxy,
+    // A hop count trusts the socket's peer and the next n-1 entries of X-Forwarded-For, no more.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;

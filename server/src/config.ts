@@ -17,8 +17,11 @@ export interface Config {
   /** Turns rate limits off (tests that make many calls). */
   rateLimit: boolean;
   logLevel: string;
-  /** Trust X-Forwarded-* from a reverse proxy (client IPs for rate limits). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies may tell the client's address (X-Forwarded-For): a hop count, or the
+   * proxies' addresses/CIDRs. Never "every hop": a client could then write its own address.
+   */
+  trustProxy: false | number | string;
   /** Faster argon2 parameters (NODE_ENV=test only). */
   fastHash: boolean;
 }
@@ -44,8 +47,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     masterSeed: env.MASTER_SEED || undefined,
     rateLimit: env.RATE_LIMIT !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     fastHash: env.NODE_ENV === 'test',
     ...overrides,
   };
+}
+
+/**
+ * TRUST_PROXY: empty or "0" → off; a number n → trust the last n hops (1: one proxy in front);
+ * otherwise a comma-separated list of proxy addresses or CIDRs. "true" is refused: it would take the
+ * first, client-written entry of X-Forwarded-For as the client's address.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v === 'true') throw new Error('TRUST_PROXY=true would trust every hop; give the number of proxies (1) or their addresses');
+  const list = v.split(',').map((a) => a.trim());
+  if (list.some((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a)))
+    throw new Error(`TRUST_PROXY: not an address or CIDR list: ${v}`);
+  return list.join(',');
 }

@@ -52,6 +52,33 @@ export const REDACT = [
   'err.params',
 ];
 
+const MAX_JSON_DEPTH = 32;
+
+/** The scanner uses the camera, the code fields the clipboard, passkeys WebAuthn; nothing else. */
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  ...['microphone', 'geolocation', 'payment', 'usb', 'serial', 'bluetooth', 'hid', 'midi', 'display-capture'].map(
+    (f) => `${f}=()`,
+  ),
+  'clipboard-read=(self)',
+  'clipboard-write=(self)',
+  'publickey-credentials-get=(self)',
+].join(', ');
+
+/** How deeply arrays and objects nest in `value` (iteratively: a hostile depth cannot overflow). */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   setFastHashing(config.fastHash);
@@ -89,13 +116,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const err = new Error('Malformed JSON body') as Error & { statusCode: number };
+    const refuse = (message: string) => {
+      const err = new Error(message) as Error & { statusCode: number };
       err.statusCode = 400;
       done(err, undefined);
+    };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return refuse('Malformed JSON body');
     }
+    // No request of the contract nests deeper than a few levels; thousands would only strain every
+    // later walk over the body.
+    if (nestingDepth(parsed) > MAX_JSON_DEPTH) return refuse('JSON body nested too deeply');
+    done(null, parsed);
   });
 
   await app.register(helmet, {
@@ -117,6 +152,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // frame-ancestors 'none' already forbids framing; X-Frame-Options would only repeat it, weaker.
+    frameguard: false,
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, {
@@ -131,6 +171,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: unknown }, req, reply) => {
     const status = err.statusCode ?? 500;
+    reply.header('cache-control', 'no-store');
     if (status === 429)
       return reply.code(429).send({ code: ErrorCode.TOO_MANY_REQUESTS, msg: (err as { msg?: string }).msg ?? err.message });
     if (status === 413) return reply.send({ code: ErrorCode.PAYLOAD_TOO_LARGE, msg: 'Request too large' });

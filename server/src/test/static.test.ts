@@ -4,10 +4,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeApp, resetDb, setupDb, type TestEnv } from './helpers';
+import { makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const CSP =
   "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';base-uri 'self';frame-ancestors 'none'";
+
+const PERMISSIONS_POLICY =
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=(), clipboard-read=(self), clipboard-write=(self), publickey-credentials-get=(self)';
 
 describe('static PWA', () => {
   let env: TestEnv;
@@ -60,10 +63,26 @@ describe('static PWA', () => {
       const r = await get(url);
       expect(r.headers['content-security-policy']).toBe(CSP);
       expect(r.headers['x-content-type-options']).toBe('nosniff');
-      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // frame-ancestors 'none' says it; a second, weaker header would only disagree.
+      expect(r.headers['x-frame-options']).toBeUndefined();
       expect(r.headers['referrer-policy']).toBe('no-referrer');
       expect(r.headers['strict-transport-security']).toBeUndefined();
+      // The scanner needs the camera; nothing else is used.
+      expect(r.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
     }
+  });
+
+  it('API answers are never stored by a cache: signed-in data, tokens, and errors alike', async () => {
+    const u = await makeUser(env.db, { password: 'Login1234' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { type: 'phone', areaCode: '1', phone: u.phone, password: 'Login1234' },
+    });
+    expect(login.json()).toMatchObject({ code: 200 });
+    const wallet = await app.inject({ method: 'GET', url: '/member/wallet', headers: { authorization: `Bearer ${u.token}` } });
+    const denied = await app.inject({ method: 'GET', url: '/member/wallet' });
+    for (const r of [login, wallet, denied, await get('/config/app')]) expect(r.headers['cache-control']).toBe('no-store');
   });
 
   it('compresses assets and JSON with brotli or gzip', async () => {

@@ -4,10 +4,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { preparePrivateDataDir, tightenTree } from './data-dir';
 import { migrate, openDb } from './db/index';
 import { startJobs } from './jobs/scheduler';
 import { removePidFile, runningServer, writePidFile } from './pidfile';
@@ -48,7 +49,8 @@ function buildIfNeeded(staticDir: string) {
 async function main() {
   const config = loadConfig();
   if (!process.env.STATIC_DIR && process.env.SKIP_BUILD !== '1') buildIfNeeded(config.staticDir);
-  mkdirSync(config.dataDir, { recursive: true });
+  // After the build: the built app stays readable by a proxy serving it; the data does not.
+  preparePrivateDataDir(config.dataDir);
   const other = config.databaseUrl ? null : runningServer(config.dataDir);
   if (other) {
     errOut(`Another server (pid ${other.pid}, port ${other.port}) already uses ${config.dataDir}; PGlite is single-process.`);
@@ -64,6 +66,8 @@ async function main() {
     await setSetting(db, 'demoSeeded', new Date().toISOString());
     if (r.created) out('Seeded the demo data.');
   }
+  // After migrating and seeding, before serving: PGlite wrote its files 0666 whatever the umask.
+  tightenTree(config.dataDir);
   const opsToken = randomBytes(24).toString('hex');
   writeFileSync(path.join(config.dataDir, 'ops-token'), opsToken, { mode: 0o600 });
   const app = await buildApp({ db, config, opsToken });

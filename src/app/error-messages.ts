@@ -61,6 +61,8 @@ export function messageForCode(code: number): string | undefined {
       return t`The image is too large.`;
     case ErrorCode.FILE_TYPE:
       return t`Please choose a JPEG, PNG or WebP image.`;
+    case ErrorCode.UPLOAD_QUOTA:
+      return t`You have reached today's upload limit. Please try again tomorrow.`;
     default:
       return undefined;
   }

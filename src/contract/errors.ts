@@ -47,6 +47,8 @@ export const ErrorCode = {
 
   FILE_TOO_LARGE: 4001,
   FILE_TYPE: 4002,
+  /** The user's uploads of the last 24 hours reached their count or size quota. */
+  UPLOAD_QUOTA: 4003,
 
   /** Client-side codes of SPEC §8. */
   NETWORK: -1,

@@ -1,8 +1,12 @@
-/** Background jobs of a running server: the settlement simulator and the reward distribution. */
+/**
+ * Background jobs of a running server: the settlement simulator, the reward distribution and the
+ * hourly clean-up of uploads no participation uses.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import { distribute } from '../services/pool';
+import { deleteUnusedUploads } from '../services/uploads';
 import { settleWithdrawals } from './settlement';
 
 export function startJobs(db: Db, config: Config, log: FastifyBaseLogger): () => void {
@@ -34,8 +38,19 @@ export function startJobs(db: Db, config: Config, log: FastifyBaseLogger): () =>
   };
   const dist = setInterval(runDistribution, Math.min(config.distributionPeriodSeconds * 1000, 60_000));
   void runDistribution();
+  const cleanUploads = async () => {
+    try {
+      const n = await deleteUnusedUploads(db, config.dataDir);
+      if (n) log.info({ deleted: n }, 'unused uploads deleted');
+    } catch (err) {
+      log.error({ err }, 'upload clean-up failed');
+    }
+  };
+  const uploads = setInterval(cleanUploads, 3600_000);
+  void cleanUploads();
   return () => {
     clearInterval(settle);
     clearInterval(dist);
+    clearInterval(uploads);
   };
 }

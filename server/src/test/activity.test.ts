@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { dec } from '../services/decimal';
+import { DAILY_UPLOADS, deleteUnusedUploads } from '../services/uploads';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 describe.each(backends)('activities, messages and ops on %s', (backend) => {
@@ -72,6 +73,25 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
       expect((await app.inject({ method: 'GET', url: `/uploads/${files[0]}` })).statusCode).toBe(404);
     });
 
+    it('refuses uploads past the daily quota, also when they arrive all at once', async () => {
+      const u = await makeUser(env.db);
+      const answers = await Promise.all(Array.from({ length: DAILY_UPLOADS + 5 }, () => upload(u.token, PNG)));
+      expect(answers.filter((a) => a.code === 200)).toHaveLength(DAILY_UPLOADS);
+      expect(answers.filter((a) => a.code === 4003)).toHaveLength(5);
+      // Refused uploads leave no file behind.
+      const stored = new Set(readdirSync(path.join(env.dataDir, 'uploads')).map((f) => f.split('.')[0]));
+      expect((await env.db.selectFrom('uploads').select('id').execute()).every((r) => stored.has(r.id))).toBe(true);
+      expect(stored.size).toBeLessThanOrEqual(DAILY_UPLOADS + 1);
+      // Another user is not affected; a day later the quota is free again.
+      expect((await upload((await makeUser(env.db)).token, PNG)).code).toBe(200);
+      await env.db
+        .updateTable('uploads')
+        .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+        .where('user_id', '=', u.id)
+        .execute();
+      expect((await upload(u.token, PNG)).code).toBe(200);
+    });
+
     it('answers an upload back to its owner only, never cached, never by a path', async () => {
       const owner = await makeUser(env.db);
       const other = await makeUser(env.db);
@@ -119,6 +139,34 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
         .executeTakeFirstOrThrow();
       return String(r.id);
     }
+
+    it('deletes uploads no participation uses once they are a day old, files included', async () => {
+      const u = await makeUser(env.db);
+      const used = (await upload(u.token, PNG)).data!.id;
+      const unused = (await upload(u.token, PNG)).data!.id;
+      const recent = (await upload(u.token, PNG)).data!.id;
+      ok(
+        api.activity.participate,
+        await call(app, api.activity.participate, {
+          token: u.token,
+          body: { activityId: await activity(), partnerUid: 'uid_0042', imageIds: [used] },
+          headers: idem('clean-up-0001'),
+        }),
+      );
+      await env.db
+        .updateTable('uploads')
+        .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
+        .where('id', 'in', [used, unused])
+        .execute();
+      expect(await deleteUnusedUploads(env.db, env.dataDir)).toBe(1);
+      const left = (await env.db.selectFrom('uploads').select('id').execute()).map((r) => r.id).sort();
+      expect(left).toEqual([used, recent].sort());
+      // Files of earlier tests share the folder: look at these three only.
+      const files = readdirSync(path.join(env.dataDir, 'uploads')).map((f) => f.split('.')[0]);
+      expect(files).toContain(used);
+      expect(files).toContain(recent);
+      expect(files).not.toContain(unused);
+    });
 
     it('runs participate → review → claim, with every refusal', async () => {
       const u = await makeUser(env.db);

@@ -55,8 +55,11 @@ export interface WrongAnswer {
 
 /** How long a request waits for a free attempt while its own other checks are running. */
 const WAIT_FOR_ATTEMPT_MS = 30_000;
-/** A check never runs this long: attempts taken longer ago than this are forgotten (a crashed process). */
-const STALE_PENDING = sql`interval '1 minute'`;
+/**
+ * A check (one argon2 verification) never runs this long: attempts in flight this old are forgotten.
+ * They are those of a process that died mid-check; waiting longer would stall the owner's retries.
+ */
+const STALE_PENDING = sql`interval '10 seconds'`;
 
 /**
  * Checks one guess under `limits`. Refuses with ACCOUNT_LOCKED, without checking, when a limit is

@@ -330,3 +330,27 @@ describe('per-IP rate limits (HTTP 429)', () => {
     }
   });
 });
+
+describe('attempts of a process that died mid-check', () => {
+  it('are forgotten after seconds, so the owner is not held up', async () => {
+    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+    // Five checks were running when the process was killed: the budget looks used up.
+    await env.db
+      .insertInto('lockouts')
+      .values({
+        key: `trade:${u.id}`,
+        failures: 0,
+        pending: 5,
+        locked_until: null,
+        last_attempt_at: new Date(Date.now() - 11_000),
+      })
+      .execute();
+    // Without forgetting them, this would wait for a free attempt until it gives up (429).
+    const r = await call(app, api.exchange.swap, {
+      token: u.token,
+      body: { pairId: 'usdt-trx', amount: '5', tradePassword: '123456' },
+      headers: key(),
+    });
+    expect(r.json.code).toBe(200);
+  });
+});

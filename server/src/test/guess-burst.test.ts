@@ -8,8 +8,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_FAILURES } from '../services/lockout';
 import { verifyPassword } from '../services/passwords';
-import { newSecret } from '../services/totp';
-import { backends, makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
+import { backends, bindAuthenticator, makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 // The real argon2 verification, counted: how many guesses were actually checked.
 vi.mock('../services/passwords', async (importOriginal) => {
@@ -94,12 +93,7 @@ describe.each(backends)('parallel guesses on %s', (backend) => {
 
   it('one authenticator code sent with 5 simultaneous withdrawals is accepted once', async () => {
     const u = await makeUser(env.db, { tradePassword: '123456', usdt: '1000' });
-    const secret = newSecret();
-    await env.db
-      .updateTable('users')
-      .set({ google_secret: secret, google_bound_at: new Date(), google_last_step: null })
-      .where('id', '=', u.id)
-      .execute();
+    const secret = await bindAuthenticator(env.db, u.id);
     const code = await generate({ secret });
     const answers = await Promise.all(Array.from({ length: 5 }, () => withdraw(u.token, '123456', code)));
     expect(answers.filter((c) => c === 200)).toHaveLength(1);

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildPath, type Endpoint } from '../../../src/contract/endpoint';
@@ -14,6 +14,7 @@ import { createSession } from '../services/auth';
 import { creditRecharge } from '../services/deposits';
 import { hashPassword, setFastHashing } from '../services/passwords';
 import { seedReference } from '../services/reference';
+import { newSecret } from '../services/totp';
 import { createUser } from '../services/users';
 
 export type Backend = 'pglite' | 'pg';
@@ -138,4 +139,27 @@ export async function lastCode(db: Db, target: string): Promise<string> {
 export function ipSequence(prefix: string): () => string {
   let n = 1;
   return () => `${prefix}.${Math.floor(n / 250) % 250}.${(n++ % 250) + 1}`;
+}
+
+/** Binds an authenticator to the user directly (the test knows the secret). */
+export async function bindAuthenticator(db: Db, userId: number): Promise<string> {
+  const secret = newSecret();
+  await db
+    .updateTable('users')
+    .set({ google_secret: secret, google_bound_at: new Date(), google_last_step: null })
+    .where('id', '=', userId)
+    .execute();
+  return secret;
+}
+
+/** A log destination that keeps everything written to it, for tests that read the logs. */
+export function captureLogs(): { stream: Writable; text: () => string } {
+  let out = '';
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      out += chunk.toString();
+      cb();
+    },
+  });
+  return { stream, text: () => out };
 }

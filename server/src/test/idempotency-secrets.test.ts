@@ -4,11 +4,10 @@
  * the trade password again — counted like any guess — and the key never reaches the logs.
  */
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
+import { backends, call, captureLogs, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const withdrawal = (tradePassword: string) => ({ channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword });
@@ -93,14 +92,8 @@ describe.each(backends)('idempotency and secrets on %s', (backend) => {
   });
 
   it('the Idempotency-Key never reaches the logs', async () => {
-    let out = '';
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        out += chunk.toString();
-        cb();
-      },
-    });
-    const logged = await makeApp(env, { logStream: stream, config: { logLevel: 'debug' } });
+    const logs = captureLogs();
+    const logged = await makeApp(env, { logStream: logs.stream, config: { logLevel: 'debug' } });
     try {
       const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
       await call(logged, api.money.withdraw, {
@@ -111,7 +104,7 @@ describe.each(backends)('idempotency and secrets on %s', (backend) => {
     } finally {
       await logged.close();
     }
-    expect(out).toContain('incoming request');
-    expect(out).not.toContain('do-not-log-this-key');
+    expect(logs.text()).toContain('incoming request');
+    expect(logs.text()).not.toContain('do-not-log-this-key');
   });
 });

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
 import { MAX_ACCOUNT_FAILURES } from '../services/lockout';
-import { newSecret } from '../services/totp';
 import {
+  bindAuthenticator,
   type CallOpts,
   call,
   lastCode as helperLastCode,
@@ -52,13 +52,7 @@ const lastCode = (target: string) => helperLastCode(env.db, target);
 /** A user whose authenticator is bound (secret known to the test). */
 async function boundUser() {
   const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '123456', usdt: '100' });
-  const secret = newSecret();
-  await env.db
-    .updateTable('users')
-    .set({ google_secret: secret, google_bound_at: new Date(), google_last_step: null })
-    .where('id', '=', u.id)
-    .execute();
-  return { ...u, secret };
+  return { ...u, secret: await bindAuthenticator(env.db, u.id) };
 }
 const wrongTotp = async (secret: string) => {
   const now = Math.floor(Date.now() / 1000);

@@ -1,11 +1,21 @@
 /** Security settings: trade and login passwords, the authenticator (TOTP), argon2 parameters, log redaction. */
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { hashPassword, PRODUCTION_PARAMS, setFastHashing, verifyPassword } from '../services/passwords';
-import { call, lastCode as helperLastCode, ipSequence, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
+import {
+  call,
+  captureLogs,
+  lastCode as helperLastCode,
+  ipSequence,
+  makeApp,
+  makeUser,
+  ok,
+  resetDb,
+  setupDb,
+  type TestEnv,
+} from './helpers';
 
 let env: TestEnv;
 let app: FastifyInstance;
@@ -158,14 +168,8 @@ describe('passwords and the authenticator', () => {
 
 describe('logs', () => {
   it('never contain the Authorization header, passwords, tokens or codes (except the dev outbox line)', async () => {
-    let out = '';
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        out += chunk.toString();
-        cb();
-      },
-    });
-    const logged = await makeApp(env, { logStream: stream, config: { logLevel: 'debug' } });
+    const logs = captureLogs();
+    const logged = await makeApp(env, { logStream: logs.stream, config: { logLevel: 'debug' } });
     const u = await makeUser(env.db, { password: 'Sup3rSecretPw' });
     await call(logged, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password: 'Sup3rSecretPw' } });
     await call(logged, api.member.memberInfo, { token: u.token });
@@ -175,12 +179,15 @@ describe('logs', () => {
       body: { type: 'email', email: 'log@example.com', code, password: 'An0therSecret', agreed: true },
     });
     await logged.close();
-    expect(out).toContain('incoming request');
-    expect(out).toContain('[redacted]');
-    expect(out).not.toContain('Sup3rSecretPw');
-    expect(out).not.toContain('An0therSecret');
-    expect(out).not.toContain(u.token);
-    const codeLines = out.split('\n').filter((l) => l.includes(code));
+    expect(logs.text()).toContain('incoming request');
+    expect(logs.text()).toContain('[redacted]');
+    expect(logs.text()).not.toContain('Sup3rSecretPw');
+    expect(logs.text()).not.toContain('An0therSecret');
+    expect(logs.text()).not.toContain(u.token);
+    const codeLines = logs
+      .text()
+      .split('\n')
+      .filter((l) => l.includes(code));
     expect(codeLines.length).toBe(1);
     expect(codeLines[0]).toContain('code sent to outbox');
   });

@@ -6,7 +6,7 @@
 #   RUNS=3 bash scripts/ci-fresh.sh          # three times in a row, each in a new clone
 #   PIN_CPU=0 bash scripts/ci-fresh.sh       # pinned to one core (taskset -c 0)
 #   LOAD=1 bash scripts/ci-fresh.sh          # with `vite build` running in a loop beside it
-# The log of each run is kept in $TMPDIR/tessera-ci-fresh.<n>.log.
+# The log of each run is kept in $TMPDIR/tessera-ci-fresh.<pid>.<n>.log.
 set -uo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${RUNS:-1}"
@@ -14,8 +14,17 @@ pin=()
 [ -n "${PIN_CPU:-}" ] && pin=(taskset -c "$PIN_CPU")
 
 load_pid=""
-stop_load() { [ -n "$load_pid" ] && kill -- "-$load_pid" 2>/dev/null; load_pid=""; }
-trap stop_load EXIT
+run_pid=""
+# Each run and the load loop get their own process group: stopping this script stops them all,
+# so no orphaned run keeps a port or a database that the next run needs.
+stop_all() {
+  [ -n "$run_pid" ] && kill -- "-$run_pid" 2>/dev/null
+  [ -n "$load_pid" ] && kill -- "-$load_pid" 2>/dev/null
+  run_pid=""
+  load_pid=""
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
 if [ -n "${LOAD:-}" ]; then
   # Another CPU-heavy process, as on a shared CI machine: this checkout's production build, again and again.
   out="$(mktemp -d "${TMPDIR:-/tmp}/tessera-load.XXXXXX")"
@@ -27,12 +36,15 @@ fi
 failed=0
 for n in $(seq 1 "$runs"); do
   dir="$(mktemp -d "${TMPDIR:-/tmp}/tessera-ci-fresh.XXXXXX")"
-  log="${TMPDIR:-/tmp}/tessera-ci-fresh.$n.log"
+  log="${TMPDIR:-/tmp}/tessera-ci-fresh.$$.$n.log"
   git clone --quiet --no-hardlinks "$repo" "$dir/repo"
   echo "run $n/$runs: $(git -C "$dir/repo" log -1 --format='%h %s' | cut -c1-80)${pin:+ (pinned: ${pin[*]})}"
   start=$(date +%s)
-  (cd "$dir/repo" && CI=true "${pin[@]}" bash .ci/run) >"$log" 2>&1
+  setsid bash -c 'cd "$1" && shift && CI=true "$@" bash .ci/run' _ "$dir/repo" "${pin[@]}" >"$log" 2>&1 &
+  run_pid=$!
+  wait "$run_pid"
   status=$?
+  run_pid=""
   took=$(( $(date +%s) - start ))
   # Vitest prints "Tests  N passed (N)" (with "| M failed" when some fail); Playwright "N passed", "N failed".
   plain="$(sed 's/\x1b\[[0-9;]*m//g' "$log")"

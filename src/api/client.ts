@@ -7,11 +7,12 @@
 import type * as z from 'zod/mini';
 import { type BodyOf, buildPath, type DataOf, type Endpoint, type ParamsOf, type QueryOf } from '../contract/endpoint';
 import { ErrorCode } from '../contract/errors';
+import { ApiError } from './api-error';
 import { type ApiConfig, apiConfig, configureApi, onApiConfigured } from './config';
 import { reportReachability } from './reachability';
+import { sendFetch, sendXhr, withDeadline } from './transport';
 
-/** SPEC §9: request, socket, upload and download timeouts are all 60 s. */
-export const DEFAULT_TIMEOUT_MS = 60_000;
+export { DEFAULT_TIMEOUT_MS } from './transport';
 
 // Configuration lives in its own small module: the app's entry chunk configures the API without
 // loading the request code, which arrives with the first screen that calls it.
@@ -21,26 +22,8 @@ onApiConfigured((next) => {
   unauthorizedToken = NOT_REPORTED;
 });
 
+export { ApiError, isApiError } from './api-error';
 export { type ApiConfig, configureApi };
-
-/** A failed call. `code` is the envelope code, else the HTTP status, else a SPEC §8 client code. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly code: number;
-  /** The server's own message, untranslated; undefined when it sent none. */
-  readonly msg: string | undefined;
-  /** HTTP status when a response arrived. */
-  readonly status: number | undefined;
-
-  constructor(code: number, msg: string | undefined, status: number | undefined, detail?: string, options?: ErrorOptions) {
-    super(detail ?? msg ?? `API error ${code}`, options);
-    this.code = code;
-    this.msg = msg;
-    this.status = status;
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 type Slot<K extends string, T> = [T] extends [undefined]
   ? { [P in K]?: undefined }
@@ -194,83 +177,6 @@ function baseHeaders(token: string | undefined): Record<string, string> {
   if (clientId) headers['client-id'] = clientId;
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Transport: deadline, abort and network failures
-
-/**
- * Runs `send` with a signal that fires on the caller's abort or after the timeout, and maps
- * transport failures to SPEC §8 codes: abort 600003, timeout 5, anything else `networkCode`.
- */
-async function withDeadline<T>(
-  callerSignal: AbortSignal | undefined,
-  timeoutMs: number | undefined,
-  networkCode: number,
-  send: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
-  if (callerSignal?.aborted) throw new ApiError(ErrorCode.ABORTED, undefined, undefined, 'request aborted');
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const onAbort = () => controller.abort();
-  callerSignal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    return await send(controller.signal);
-  } catch (error) {
-    if (isApiError(error)) throw error;
-    if (callerSignal?.aborted) throw new ApiError(ErrorCode.ABORTED, undefined, undefined, 'request aborted', { cause: error });
-    // No response at all: the server cannot be reached (whatever navigator.onLine says).
-    reportReachability('unreachable');
-    if (timedOut) throw new ApiError(ErrorCode.TIMEOUT, undefined, undefined, 'request timed out', { cause: error });
-    throw new ApiError(networkCode, undefined, undefined, 'network failure', { cause: error });
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', onAbort);
-  }
-}
-
-interface RawResponse {
-  status: number;
-  text: string;
-}
-
-async function sendFetch(
-  url: string,
-  headers: Record<string, string>,
-  form: FormData,
-  signal: AbortSignal,
-): Promise<RawResponse> {
-  const response = await fetch(url, { method: 'POST', headers, body: form, signal });
-  return { status: response.status, text: await response.text() };
-}
-
-function sendXhr(
-  url: string,
-  headers: Record<string, string>,
-  form: FormData,
-  signal: AbortSignal,
-  onProgress: UploadOptions['onProgress'],
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    if (onProgress) {
-      xhr.upload.addEventListener('progress', (event) => {
-        if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
-      });
-    }
-    xhr.addEventListener('load', () => resolve({ status: xhr.status, text: xhr.responseText }));
-    xhr.addEventListener('error', () => reject(new Error('upload network error')));
-    xhr.addEventListener('abort', () => reject(new Error('upload aborted')));
-    xhr.addEventListener('timeout', () => reject(new Error('upload timed out')));
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

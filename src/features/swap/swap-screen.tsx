@@ -27,6 +27,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
 import { TradePasswordRequiredDialog } from '../../ui/trade-password-required';
 import { quoteSwap, type SwapProblem, swapProblem } from './quote';
+import { SwapFacts } from './swap-facts';
 import './swap.css';
 import { ReverseIcon } from '../../ui/action-icons';
 
@@ -224,24 +225,7 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
               <Amount value={out ?? '0'} places={pair.toPrecision} symbol={pair.toCurrency} />
             </output>
           </div>
-          <dl className="swap-facts">
-            <dt>
-              <Trans>Rate</Trans>
-            </dt>
-            <dd>
-              <bdi dir="ltr">
-                1 {pair.fromCurrency} = {pair.rate} {pair.toCurrency}
-              </bdi>
-            </dd>
-            <dt>
-              <Trans>Limits</Trans>
-            </dt>
-            <dd>
-              <bdi dir="ltr">
-                {pair.minAmount} – {pair.maxAmount} {pair.fromCurrency}
-              </bdi>
-            </dd>
-          </dl>
+          <SwapFacts pair={pair} showLimits />
         </div>
         <button
           type="submit"
@@ -269,28 +253,7 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
           setStep('password');
         }}
       >
-        <dl className="swap-facts">
-          <dt>
-            <Trans>You pay</Trans>
-          </dt>
-          <dd>
-            <Amount value={amount || '0'} places={pair.fromPrecision} symbol={pair.fromCurrency} />
-          </dd>
-          <dt>
-            <Trans>You receive</Trans>
-          </dt>
-          <dd>
-            <Amount value={out ?? '0'} places={pair.toPrecision} symbol={pair.toCurrency} />
-          </dd>
-          <dt>
-            <Trans>Rate</Trans>
-          </dt>
-          <dd>
-            <bdi dir="ltr">
-              1 {pair.fromCurrency} = {pair.rate} {pair.toCurrency}
-            </bdi>
-          </dd>
-        </dl>
+        <SwapFacts pair={pair} amounts={{ pay: amount || '0', receive: out ?? '0' }} />
       </ConfirmDialog>
       <CodeDialog
         open={step === 'password'}

@@ -44,9 +44,10 @@ export default defineConfig({
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html}'],
-        // The QR scanning engine is useless offline (a transfer needs the network): the worker
-        // caches it at runtime on first use instead of growing every install.
-        globIgnores: ['**/qr-decode.worker-*.js', '**/qr-scanner*.js'],
+        // The QR scanning engine and the code request's proof of work are useless offline (a
+        // transfer and a code need the network): the worker caches them at runtime on first use
+        // instead of growing every install.
+        globIgnores: ['**/qr-decode.worker-*.js', '**/qr-scanner*.js', '**/human-check.worker-*.js'],
       },
       devOptions: { enabled: false },
     }),

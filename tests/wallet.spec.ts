@@ -10,13 +10,14 @@ import { encodeTronAddress } from '../src/lib/tron/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
 import { waitUntilStored } from './harness/storage-dump.ts';
-import { balanceOf, demoApi, minus, ops, recordsOf } from './harness/wallet-api.ts';
+import { balanceOf, demoApi, minus, ops, recordsOf, walletOf } from './harness/wallet-api.ts';
 import { decodeQrDataUrl, qrPng, qrY4m } from './harness/wallet-qr.ts';
 
-/** The USDT contract: in the demo's address book because the seed sent USDT there. */
-const KNOWN = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-/** A checksum-valid lookalike of KNOWN (same first 6 and last 4 characters), found by brute force. */
-const LOOKALIKE = 'TR7NHqiZcNj7rqNfXWPUdtZpW9eVezLj6t';
+/** An outside address: in the demo's address book because the seed sent USDT there. */
+const KNOWN = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
+const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+/** A checksum-valid lookalike of KNOWN (same first 10 and last 4 characters), found by brute force. */
+const LOOKALIKE = 'TDbZBSimmJ8Y7tHjekUtDTixX5PMPmb6hh';
 
 /** A fresh, valid address nobody has sent to. */
 function freshAddress(): string {
@@ -67,13 +68,25 @@ test('home shows the wallet, assets with values, and hides balances', async ({ p
   await expect(page.getByTestId('asset-TRX')).not.toContainText('******');
 });
 
-test('transfer refusals: checksum, limits, balance, decimals, poisoning, first time, wrong password', async ({ page }) => {
+test('transfer refusals: checksum, contract, own address, limits, balance, decimals, poisoning, first time, wrong password', async ({
+  page,
+  request,
+}) => {
   await openTransfer(page);
   const address = page.getByLabel('Receiving address');
   const amount = page.getByLabel('Amount', { exact: true });
 
   await address.fill(`${KNOWN.slice(0, -1)}u`);
   await expect(page.getByText(/not a valid Tron address: the checksum does not match/)).toBeVisible();
+
+  // A token's contract and the user's own address: refused while typing (the server refuses them too).
+  await address.fill(USDT_CONTRACT);
+  await expect(page.getByText('This is a token contract address, not a wallet: anything sent to it is lost.')).toBeVisible();
+  const own = (await walletOf(await demoApi(request))).address;
+  await address.fill(own);
+  await expect(page.getByText(/This is one of your own addresses/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm transfer' })).toHaveCount(0);
 
   const fresh = freshAddress();
   await address.fill(fresh);
@@ -101,7 +114,7 @@ test('transfer refusals: checksum, limits, balance, decimals, poisoning, first t
   await page.getByRole('button', { name: 'Next' }).click();
   const compare = page.getByRole('dialog', { name: 'Compare addresses' });
   await expect(compare).toBeVisible();
-  await expect(compare.getByTestId('compare-known').first()).toContainText('TR7NHq');
+  await expect(compare.getByTestId('compare-known').first()).toContainText('TDbZBS');
   const differing = await compare.locator('mark.compare__diff').count();
   expect(differing).toBeGreaterThan(10);
   await expect(compare.getByRole('button', { name: 'Use it anyway' })).toBeDisabled();

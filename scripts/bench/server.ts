@@ -9,7 +9,7 @@ import { DEMO } from '../../tests/harness/env.ts';
 import type { BenchServer } from './server-process.ts';
 import { errorText, log, ms, num, printTable, ratio, withTimeout } from './util.ts';
 
-const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const ADDRESS = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 
 export interface LoadResult {
   name: string;

@@ -44,7 +44,6 @@ export const REDACT = [
   '*.tradePassword',
   '*.code',
   '*.googleCode',
-  '*.captchaCode',
   '*.token',
   '*.access_token',
   '*.secret',

@@ -154,7 +154,7 @@ export async function request<T = unknown>(
 }
 
 export const DEMO = { areaCode: '1', phone: '5550100', password: 'Demo1234', tradePassword: '123456' };
-export const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+export const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 
 export async function loginDemo(url: string): Promise<string> {
   const r = await request<{ access_token: string }>(`${url}/auth/login`, 'POST', {

@@ -1,9 +1,7 @@
 /** Sign-in, registration, password reset and the codes they need (SPEC §7 /auth). */
-import { queryOptions } from '@tanstack/react-query';
 import { authApi } from '../contract/auth';
 import type { BodyOf } from '../contract/endpoint';
 import { call, type RequestOptions } from './client';
-import { queryKeys } from './query-keys';
 
 const auth = authApi;
 
@@ -24,14 +22,5 @@ export const sendPhoneCode = (body: BodyOf<typeof auth.phoneCode>, opts?: Reques
 export const sendEmailCode = (body: BodyOf<typeof auth.emailCode>, opts?: RequestOptions) =>
   call(auth.emailCode, { body, ...opts });
 
-export const getCaptcha = (opts?: RequestOptions) => call(auth.captcha, { ...opts });
-
-/** A graphic code is single-use: never cached, never reused; refetch to get a new one. */
-export const captchaQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.auth.captcha,
-    queryFn: ({ signal }) => getCaptcha({ signal }),
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
+/** A proof-of-work challenge for a code request (SPEC's "graphic verify code"); never cached. */
+export const getHumanCheck = (opts?: RequestOptions) => call(auth.humanCheck, { ...opts });

@@ -11,9 +11,6 @@ export interface RecordFilter {
 }
 
 export const queryKeys = {
-  auth: {
-    captcha: ['auth', 'captcha'] as const,
-  },
   member: {
     all: ['member'] as const,
     info: ['member', 'info'] as const,
@@ -23,6 +20,7 @@ export const queryKeys = {
   myWallets: ['myWallets'] as const,
   addressBook: ['addressBook'] as const,
   walletCurrencies: ['walletCurrencies'] as const,
+  depositAddresses: ['depositAddress'] as const,
   depositAddress: (currency: string, network: string) => ['depositAddress', { currency, network }] as const,
   channels: {
     all: ['channels'] as const,

@@ -26,9 +26,11 @@ export function messageForCode(code: number): string | undefined {
     case ErrorCode.CODE_THROTTLED:
       return t`A code was sent recently. Please wait before asking for another.`;
     case ErrorCode.CAPTCHA_REQUIRED:
-      return t`Please enter the graphic code.`;
+      return t`Please complete the security check.`;
     case ErrorCode.CAPTCHA_INVALID:
-      return t`The graphic code is wrong.`;
+      return t`The security check expired. Please try again.`;
+    case ErrorCode.CODE_DAILY_LIMIT:
+      return t`This phone number or e-mail has received too many codes today. Please try again tomorrow.`;
     case ErrorCode.ACCOUNT_EXISTS:
       return t`An account with this phone number or e-mail already exists.`;
     case ErrorCode.INVITE_CODE_INVALID:
@@ -43,6 +45,10 @@ export function messageForCode(code: number): string | undefined {
       return t`The transfer amount is below the minimum limit.`;
     case ErrorCode.ABOVE_MAXIMUM:
       return t`The transfer amount exceeds the maximum limit.`;
+    case ErrorCode.OWN_ADDRESS:
+      return t`This is one of your own addresses. Enter the address of the wallet you are sending to.`;
+    case ErrorCode.CONTRACT_ADDRESS:
+      return t`This is a token contract address, not a wallet: anything sent to it is lost.`;
     case ErrorCode.TRADE_PASSWORD_NOT_SET:
       return t`Trade password not set. Please set it in Settings.`;
     case ErrorCode.TRADE_PASSWORD_WRONG:

@@ -14,11 +14,16 @@ export const loginBody = z.object({ ...accountFields, password: z.string().check
 export const loginData = z.object({ access_token: z.string(), client_id: z.string() });
 
 export const codeScene = z.enum(['register', 'reset']);
-/** Graphic code: required only when the server answered CAPTCHA_REQUIRED. */
-const captchaFields = {
-  captchaId: z.optional(z.string().check(z.maxLength(64))),
-  captchaCode: z.optional(z.string().check(z.maxLength(12))),
-};
+/**
+ * Proof of work: required only once the server answered CAPTCHA_REQUIRED. `challenge` is the
+ * string GET /auth/code gave, passed back verbatim; `counter` and `derivedKey` are its solution.
+ */
+export const humanProof = z.object({
+  challenge: z.string().check(z.maxLength(2048)),
+  counter: z.int().check(z.minimum(0), z.maximum(0xffff_ffff)),
+  derivedKey: z.string().check(z.regex(/^(?:[0-9a-f]{2}){1,64}$/)),
+});
+const proofFields = { proof: z.optional(humanProof) };
 
 export const registerBody = z.object({
   ...accountFields,
@@ -30,12 +35,13 @@ export const registerBody = z.object({
 
 export const resetPasswordBody = z.object({ ...accountFields, code: verificationCode, password });
 
-export const phoneCodeBody = z.object({ areaCode, phone, scene: codeScene, ...captchaFields });
-export const emailCodeBody = z.object({ email, scene: codeScene, ...captchaFields });
+export const phoneCodeBody = z.object({ areaCode, phone, scene: codeScene, ...proofFields });
+export const emailCodeBody = z.object({ email, scene: codeScene, ...proofFields });
 /** Seconds until the code expires and until another may be requested. */
 export const codeSentData = z.object({ expiresIn: z.number(), resendIn: z.number() });
 
-export const captchaData = z.object({ captchaId: z.string(), svg: z.string() });
+/** A signed proof-of-work challenge (ALTCHA v2, JSON), to be solved and passed back as `proof`. */
+export const humanCheckData = z.object({ challenge: z.string() });
 
 export const authApi = {
   login: endpoint({ method: 'POST', path: '/auth/login', auth: false, body: loginBody, data: loginData }),
@@ -45,5 +51,6 @@ export const authApi = {
   resetPassword: endpoint({ method: 'POST', path: '/auth/restPassword', auth: false, body: resetPasswordBody, data: empty }),
   phoneCode: endpoint({ method: 'POST', path: '/auth/phoneCode', auth: false, body: phoneCodeBody, data: codeSentData }),
   emailCode: endpoint({ method: 'POST', path: '/auth/emailCode', auth: false, body: emailCodeBody, data: codeSentData }),
-  captcha: endpoint({ method: 'GET', path: '/auth/code', auth: false, data: captchaData }),
+  /** SPEC's "graphic verify code": a proof-of-work challenge instead of a picture (docs/security.md). */
+  humanCheck: endpoint({ method: 'GET', path: '/auth/code', auth: false, data: humanCheckData }),
 };

@@ -23,6 +23,8 @@ export const ErrorCode = {
   INVITE_CODE_INVALID: 1008,
   ACCOUNT_NOT_FOUND: 1009,
   PASSWORD_SAME: 1010,
+  /** The phone or address was sent as many codes as it may get in 24 hours. */
+  CODE_DAILY_LIMIT: 1011,
 
   INSUFFICIENT_BALANCE: 2001,
   BELOW_MINIMUM: 2002,
@@ -37,6 +39,10 @@ export const ErrorCode = {
   IDEMPOTENCY_MISMATCH: 2011,
   GOOGLE_ALREADY_BOUND: 2012,
   TOO_MANY_DECIMALS: 2013,
+  /** A withdrawal to one of the user's own addresses (wallets, deposit addresses). */
+  OWN_ADDRESS: 2014,
+  /** A withdrawal to a token's contract address, where funds are lost. */
+  CONTRACT_ADDRESS: 2015,
 
   PARTICIPATION_USED: 3001,
   NOT_CLAIMABLE: 3002,

@@ -75,7 +75,7 @@ describe('hostile input is refused by every form before sending', () => {
   });
 
   it('transfer address, including bidi, zero-width and confusable characters inside a valid one', () => {
-    const ctx = { known: [], contracts: [] };
+    const ctx = { known: [], contracts: [], own: [] };
     expect(checkAddress(VALID_ADDRESS, ctx).kind).toBe('valid');
     fc.assert(fc.property(hostileAddress, (value) => checkAddress(value, ctx).kind !== 'valid'));
     fc.assert(fc.property(hostile, (value) => checkAddress(value, ctx).kind !== 'valid'));

@@ -1,8 +1,8 @@
 /** Helpers of tests/more.spec.ts: the ops CLI against the test server, and direct API calls. */
 import type { Page } from '@playwright/test';
-import { solveCaptcha } from './account-captcha.ts';
 import { latestCode } from './account-ops.ts';
 import { DEMO, E2E_BASE_URL } from './env.ts';
+import { solveHumanCheck } from './human-check.ts';
 
 export { ops } from './ops.ts';
 
@@ -31,11 +31,11 @@ export async function apiLogin(phone = DEMO.phone, password = DEMO.password): Pr
 }
 
 /**
- * Asks for a verification code; when the server wants a graphic code first (after a few requests
- * from one address, as the whole browser suite makes), reads it as a person would and asks again.
+ * Asks for a verification code; when the server wants its challenge solved first (after a few
+ * requests from one address, as the whole browser suite makes), solves it and asks again.
  */
 async function requestCode(body: Record<string, string>): Promise<void> {
-  const send = async (extra: Record<string, string> = {}) => {
+  const send = async (extra: Record<string, unknown> = {}) => {
     const res = await fetch(`${E2E_BASE_URL}/auth/phoneCode`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -44,9 +44,9 @@ async function requestCode(body: Record<string, string>): Promise<void> {
     return (await res.json()) as Envelope<unknown>;
   };
   let answer = await send();
-  for (let attempt = 0; answer.code === 1005 && attempt < 3; attempt++) {
-    const captcha = await api<{ captchaId: string; svg: string }>('/auth/code');
-    answer = await send({ captchaId: captcha.captchaId, captchaCode: solveCaptcha(captcha.svg) });
+  if (answer.code === 1005) {
+    const { challenge } = await api<{ challenge: string }>('/auth/code');
+    answer = await send({ proof: await solveHumanCheck(challenge) });
   }
   if (answer.code !== 200) throw new Error(`/auth/phoneCode: ${answer.code} ${answer.msg}`);
 }

@@ -7,12 +7,18 @@ import pg from 'pg';
 import * as m001 from './migrations/001_init';
 import * as m002 from './migrations/002_features';
 import * as m003 from './migrations/003_hardening';
+import * as m004 from './migrations/004_proof_of_work';
 import { PGliteDialect } from './pglite-driver';
 import type { DB, Db } from './schema';
 
 export type { Db } from './schema';
 
-const migrations: Record<string, Migration> = { '001_init': m001, '002_features': m002, '003_hardening': m003 };
+const migrations: Record<string, Migration> = {
+  '001_init': m001,
+  '002_features': m002,
+  '003_hardening': m003,
+  '004_proof_of_work': m004,
+};
 
 class StaticProvider implements MigrationProvider {
   async getMigrations() {
@@ -93,7 +99,7 @@ function migrationsTables(): Record<keyof DB, true> {
     server_secrets: true,
     sessions: true,
     verification_codes: true,
-    captchas: true,
+    spent_challenges: true,
     outbox: true,
     settings: true,
     currencies: true,

@@ -63,7 +63,7 @@ export interface DB {
     expires_at: Time;
     used_at: TimeNull;
   };
-  captchas: { id: string; answer: string; expires_at: Time };
+  spent_challenges: { signature: string; expires_at: Time };
   outbox: { id: Generated<number>; target: string; subject: string; body: string; created_at: Time };
   settings: { key: string; value: string };
   currencies: {

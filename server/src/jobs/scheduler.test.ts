@@ -21,7 +21,7 @@ describe('jobs', () => {
     await env.db.transaction().execute((trx) =>
       withdrawLocked(trx, u.id, ch, {
         channelId: ch.id,
-        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        address: 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh',
         amount: '10',
         tradePassword: 'x',
       }),

@@ -1,10 +1,11 @@
 /**
  * Background jobs of a running server: the settlement simulator, the reward distribution and the
- * hourly clean-up of uploads no participation uses.
+ * hourly clean-up of uploads no participation uses and of spent challenges past their expiry.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
+import { forgetExpiredChallenges } from '../services/human-check';
 import { distribute } from '../services/pool';
 import { deleteUnusedUploads } from '../services/uploads';
 import { settleWithdrawals } from './settlement';
@@ -45,6 +46,7 @@ export function startJobs(db: Db, config: Config, log: FastifyBaseLogger): () =>
     } catch (err) {
       log.error({ err }, 'upload clean-up failed');
     }
+    await forgetExpiredChallenges(db).catch((err: unknown) => log.error({ err }, 'challenge clean-up failed'));
   };
   const uploads = setInterval(cleanUploads, 3600_000);
   void cleanUploads();

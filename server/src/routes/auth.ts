@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import * as auth from '../services/auth';
+import { issueChallenge } from '../services/human-check';
 import { define } from './define';
 
 const clientId = (h: string | string[] | undefined) => (typeof h === 'string' ? h : undefined);
@@ -52,5 +53,5 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx) {
     ({ body, req }) => auth.requestCode(db, ctx.mailer, req.ip, { type: 'email', ...body }),
     codes,
   );
-  define(app, ctx, api.auth.captcha, () => auth.createCaptcha(db), { rateLimit: { max: 30, timeWindow: '1 minute' } });
+  define(app, ctx, api.auth.humanCheck, () => issueChallenge(db), { rateLimit: { max: 30, timeWindow: '1 minute' } });
 }

@@ -1,9 +1,10 @@
-/** Accounts, verification codes, graphic codes and sessions. */
+/** Accounts, verification codes and sessions. */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import { SAFE_EMAIL } from '../../../src/contract/patterns';
 import type { Db, Q } from '../db/schema';
+import { codeMessage } from './code-messages';
 import { ErrorCode, fail } from './errors';
+import { type HumanProof, spendProof } from './human-check';
 import { clearLoginLocks, codeLimits, guard, loginLimits } from './lockout';
 import type { Mailer } from './mailer';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
@@ -11,9 +12,10 @@ import { createUser } from './users';
 
 export const CODE_TTL_SECONDS = 600;
 export const RESEND_SECONDS = 60;
-/** More code requests than this from one IP within an hour require a graphic code. */
+/** More code requests than this from one IP within an hour require a solved challenge. */
 export const FREE_CODE_REQUESTS_PER_IP_HOUR = 3;
-const CAPTCHA_TTL_SECONDS = 300;
+/** Codes (and notices) sent to one phone or address in 24 hours, whoever asks. */
+export const CODES_PER_TARGET_DAY = 10;
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -35,37 +37,17 @@ export function accountKey(a: AccountInput): string {
   return `email:${a.email!.trim().toLowerCase()}`;
 }
 
-export async function createCaptcha(db: Q) {
-  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1lIi', color: true });
-  const id = randomUUID();
-  await db.deleteFrom('captchas').where('expires_at', '<', new Date()).execute();
-  await db
-    .insertInto('captchas')
-    .values({ id, answer: c.text.toLowerCase(), expires_at: new Date(Date.now() + CAPTCHA_TTL_SECONDS * 1000) })
-    .execute();
-  return { captchaId: id, svg: c.data };
-}
-
-/** Single use: the graphic code is consumed whether the answer is right or wrong. */
-async function checkCaptcha(db: Q, id: string | undefined, answer: string | undefined) {
-  if (!id || !answer) fail(ErrorCode.CAPTCHA_REQUIRED, 'Please enter the graphic code');
-  const row = await db.deleteFrom('captchas').where('id', '=', id!).returning(['answer', 'expires_at']).executeTakeFirst();
-  if (!row || row.expires_at.getTime() < Date.now() || row.answer !== answer!.trim().toLowerCase()) {
-    fail(ErrorCode.CAPTCHA_INVALID, 'The graphic code is wrong or expired');
-  }
-}
-
 export interface CodeRequest extends AccountInput {
   scene: 'register' | 'reset';
-  captchaId?: string | undefined;
-  captchaCode?: string | undefined;
+  proof?: HumanProof | undefined;
 }
 
+/**
+ * Sends a code, or tells the owner why none was sent. The answer is the same for a known and an
+ * unknown account, so nobody learns from it who has an account: the message says it instead.
+ */
 export async function requestCode(db: Db, mailer: Mailer, ip: string, req: CodeRequest) {
   const target = accountKey(req);
-  const exists = await db.selectFrom('users').select('id').where('account_key', '=', target).executeTakeFirst();
-  if (req.scene === 'register' && exists) fail(ErrorCode.ACCOUNT_EXISTS, 'This account is already registered');
-  if (req.scene === 'reset' && !exists) fail(ErrorCode.ACCOUNT_NOT_FOUND, 'No account with these details');
   const hourAgo = new Date(Date.now() - 3600_000);
   const fromIp = await db
     .selectFrom('verification_codes')
@@ -73,7 +55,17 @@ export async function requestCode(db: Db, mailer: Mailer, ip: string, req: CodeR
     .where('ip', '=', ip)
     .where('created_at', '>', hourAgo)
     .executeTakeFirstOrThrow();
-  if (Number(fromIp.n) >= FREE_CODE_REQUESTS_PER_IP_HOUR) await checkCaptcha(db, req.captchaId, req.captchaCode);
+  if (Number(fromIp.n) >= FREE_CODE_REQUESTS_PER_IP_HOUR) await spendProof(db, req.proof);
+  const dayAgo = new Date(Date.now() - 86_400_000);
+  const toTarget = await db
+    .selectFrom('verification_codes')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_at').as('last')])
+    .where('target', '=', target)
+    .where('created_at', '>', dayAgo)
+    .executeTakeFirstOrThrow();
+  if (Number(toTarget.n) >= CODES_PER_TARGET_DAY) {
+    fail(ErrorCode.CODE_DAILY_LIMIT, `No more than ${CODES_PER_TARGET_DAY} codes a day are sent to one account`);
+  }
   const last = await db
     .selectFrom('verification_codes')
     .select('created_at')
@@ -83,20 +75,20 @@ export async function requestCode(db: Db, mailer: Mailer, ip: string, req: CodeR
     .executeTakeFirst();
   const wait = last ? RESEND_SECONDS - Math.floor((Date.now() - last.created_at.getTime()) / 1000) : 0;
   if (wait > 0) fail(ErrorCode.CODE_THROTTLED, `Please wait ${wait} s before requesting another code`);
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const exists = await db.selectFrom('users').select('id').where('account_key', '=', target).executeTakeFirst();
+  const message = codeMessage(req.scene, exists !== undefined, String(randomInt(0, 1_000_000)).padStart(6, '0'));
   await db
     .insertInto('verification_codes')
     .values({
       target,
       scene: req.scene,
-      code_hash: sha256(`${target}:${code}`),
+      // A request that sent no code still counts towards the throttles, with a hash no code matches.
+      code_hash: message.code ? sha256(`${target}:${message.code}`) : `none:${randomBytes(16).toString('hex')}`,
       ip,
       expires_at: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
     })
     .execute();
-  const subject = req.scene === 'register' ? 'Your Tessera registration code' : 'Your Tessera password reset code';
-  const body = `Your Tessera verification code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
-  await mailer.send(db, target, subject, body, code);
+  await mailer.send(db, target, message.subject, message.body, message.code);
   return { expiresIn: CODE_TTL_SECONDS, resendIn: RESEND_SECONDS };
 }
 
@@ -183,8 +175,6 @@ export async function register(
   clientId?: string,
 ) {
   const key = accountKey(a);
-  const exists = await db.selectFrom('users').select('id').where('account_key', '=', key).executeTakeFirst();
-  if (exists) fail(ErrorCode.ACCOUNT_EXISTS, 'This account is already registered');
   let invitedBy: number | null = null;
   if (a.inviteCode) {
     const inviter = await db
@@ -195,7 +185,12 @@ export async function register(
     if (!inviter) fail(ErrorCode.INVITE_CODE_INVALID, 'The invitation code does not exist');
     invitedBy = inviter!.id;
   }
+  // The code comes first: a registered account was never sent one, so its answer is a wrong
+  // code's, not "already registered" (which would tell anyone who has an account).
   await consumeCode(db, key, 'register', a.code, source);
+  // Only the owner of the address, holding a code sent before the account existed, gets here.
+  const exists = await db.selectFrom('users').select('id').where('account_key', '=', key).executeTakeFirst();
+  if (exists) fail(ErrorCode.ACCOUNT_EXISTS, 'This account is already registered');
   const passwordHash = await hashPassword(a.password);
   const userId = await createUser(db, { ...a, accountKey: key, passwordHash, invitedBy });
   return createSession(db, userId, ttl, clientId);
@@ -203,9 +198,10 @@ export async function register(
 
 export async function resetPassword(db: Db, a: AccountInput & { code: string; password: string }, source: string) {
   const key = accountKey(a);
-  const user = await db.selectFrom('users').select('id').where('account_key', '=', key).executeTakeFirst();
-  if (!user) fail(ErrorCode.ACCOUNT_NOT_FOUND, 'No account with these details');
+  // An unknown account was never sent a code: its answer is a wrong code's, like anyone's.
   await consumeCode(db, key, 'reset', a.code, source);
+  const user = await db.selectFrom('users').select('id').where('account_key', '=', key).executeTakeFirst();
+  if (!user) fail(ErrorCode.CODE_INVALID, 'The verification code is wrong or expired');
   await db
     .updateTable('users')
     .set({ password_hash: await hashPassword(a.password) })

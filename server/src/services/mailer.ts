@@ -8,7 +8,8 @@ import type { Q } from '../db/schema';
 import { sendSmtp } from './smtp';
 
 export interface Mailer {
-  send(db: Q, target: string, subject: string, body: string, code: string): Promise<void>;
+  /** `code` is the verification code the body carries, if any (logged in dev mode only). */
+  send(db: Q, target: string, subject: string, body: string, code: string | null): Promise<void>;
 }
 
 export function createMailer(log: FastifyBaseLogger | undefined, smtpUrl: string | undefined): Mailer {
@@ -22,7 +23,8 @@ export function createMailer(log: FastifyBaseLogger | undefined, smtpUrl: string
         );
       } else {
         // Dev mode only (no SMTP): the code is logged so a local user can register.
-        log?.info({ outbox: true, target }, `code sent to outbox: ${target} ${code}`);
+        if (code) log?.info({ outbox: true, target }, `code sent to outbox: ${target} ${code}`);
+        else log?.info({ outbox: true, target }, `notice sent to outbox: ${target}`);
       }
     },
   };

@@ -77,6 +77,25 @@ export interface WithdrawInput {
   googleCode?: string | undefined;
 }
 
+/**
+ * Destinations where a withdrawal can only lose: a token's contract (funds sent there are gone) and
+ * the user's own wallets and deposit addresses (a fee paid to move nothing, and a deposit that
+ * credits back a withdrawal in a loop).
+ */
+async function refuseLosingDestination(db: Q, userId: number, address: string) {
+  const contract = await db.selectFrom('currencies').select('symbol').where('contract_address', '=', address).executeTakeFirst();
+  if (contract)
+    fail(ErrorCode.CONTRACT_ADDRESS, `This is the ${contract.symbol} token contract, not a wallet: funds sent to it are lost`);
+  const own = await db
+    .selectFrom('wallets')
+    .select('address')
+    .where('user_id', '=', userId)
+    .where('address', '=', address)
+    .union(db.selectFrom('deposit_addresses').select('address').where('user_id', '=', userId).where('address', '=', address))
+    .executeTakeFirst();
+  if (own) fail(ErrorCode.OWN_ADDRESS, 'This is one of your own addresses');
+}
+
 /** Checks that need no lock (and may be slow: argon2, TOTP) run before the transaction. */
 export async function withdrawPrechecks(db: Db, userId: number, b: WithdrawInput) {
   const c = await db.selectFrom('withdraw_channels').selectAll().where('id', '=', b.channelId).executeTakeFirst();
@@ -88,6 +107,7 @@ export async function withdrawPrechecks(db: Db, userId: number, b: WithdrawInput
   if (amount.lt(ch.min_amount)) fail(ErrorCode.BELOW_MINIMUM, `The minimum is ${str(ch.min_amount)} ${ch.currency}`);
   if (amount.gt(ch.max_amount)) fail(ErrorCode.ABOVE_MAXIMUM, `The maximum is ${str(ch.max_amount)} ${ch.currency}`);
   if (!isValidTronAddress(b.address)) fail(ErrorCode.INVALID_ADDRESS, 'This is not a valid TRON address');
+  await refuseLosingDestination(db, userId, b.address);
   const u = await getUser(db, userId);
   if (!u.activated) fail(ErrorCode.NOT_ACTIVATED, 'Activate the account with a first deposit');
   await checkTradePassword(db, u, b.tradePassword);

@@ -19,6 +19,9 @@ import { swapLocked } from './swap';
 import { uploadsDir } from './uploads';
 import { createUser } from './users';
 
+/** An outside address the demo already sent to (the browser tests pair it with a lookalike). */
+export const DEMO_SENT_TO = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
+
 export const DEMO = { areaCode: '1', phone: '5550100', password: 'Demo1234', tradePassword: '123456' };
 export const demoCredentials = () =>
   `Demo user: phone +${DEMO.areaCode} ${DEMO.phone} · password ${DEMO.password} · trade password ${DEMO.tradePassword}`;
@@ -86,7 +89,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
       .execute((trx) =>
         withdrawLocked(trx, userId, usdt, { channelId: usdt.id, address, amount, tradePassword: DEMO.tradePassword }),
       );
-  await w('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', '120');
+  await w(DEMO_SENT_TO, '120');
   await w(BLOCKLIST[1]!.address, '35');
   await settleWithdrawals(db);
   await w(addressFor(`demo/${userId}/friend`), '42.75');

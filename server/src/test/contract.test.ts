@@ -37,7 +37,7 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     expect(login.client_id).toBe('device-42');
     token = login.access_token;
 
-    await check(api.auth.captcha);
+    await check(api.auth.humanCheck);
     await check(api.auth.phoneCode, { body: { areaCode: '44', phone: '7700900123', scene: 'register' } });
     await check(api.auth.emailCode, { body: { email: 'new@example.com', scene: 'register' } });
     const member = await check<{ activated: boolean; tradePasswordSet: boolean }>(api.member.memberInfo);
@@ -96,7 +96,7 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     await check(api.money.withdraw, {
       body: {
         channelId: 'usdt-trc20',
-        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        address: 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh',
         amount: '10',
         tradePassword: DEMO.tradePassword,
       },

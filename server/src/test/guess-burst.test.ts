@@ -17,7 +17,7 @@ vi.mock('../services/passwords', async (importOriginal) => {
 });
 const checks = () => vi.mocked(verifyPassword).mock.calls.length;
 
-const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 
 describe.each(backends)('parallel guesses on %s', (backend) => {
   let env: TestEnv;

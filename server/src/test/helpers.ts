@@ -3,15 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildPath, type Endpoint } from '../../../src/contract/endpoint';
+import { api } from '../../../src/contract/index';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { migrate, openDb, openPGlite, truncateAll } from '../db/index';
 import type { Db } from '../db/schema';
 import { createSession } from '../services/auth';
 import { creditRecharge } from '../services/deposits';
+import type { HumanProof } from '../services/human-check';
 import { hashPassword, setFastHashing } from '../services/passwords';
 import { seedReference } from '../services/reference';
 import { newSecret } from '../services/totp';
@@ -133,6 +137,14 @@ export async function lastCode(db: Db, target: string): Promise<string> {
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   return /\b(\d{6})\b/.exec(row.body)![1]!;
+}
+
+/** Fetches a challenge from GET /auth/code and solves it, as a browser would: a code request's `proof`. */
+export async function solveHumanCheck(app: FastifyInstance): Promise<HumanProof> {
+  const { challenge } = ok<{ challenge: string }>(api.auth.humanCheck, await call(app, api.auth.humanCheck));
+  const solution = await solveChallenge({ challenge: JSON.parse(challenge), deriveKey });
+  if (!solution) throw new Error('the challenge was not solved');
+  return { challenge, counter: solution.counter, derivedKey: solution.derivedKey };
 }
 
 /** Distinct client addresses in a /16 of the caller's choosing, so per-IP limits never interfere. */

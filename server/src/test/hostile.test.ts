@@ -17,7 +17,7 @@ import { api } from '../../../src/contract/index';
 import { call, idem, ipSequence, makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const RUNS = 40;
-const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 const INVISIBLE = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad'];
 const BIDI = ['\u202e', '\u202d', '\u202a', '\u202b', '\u202c', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f'];
 /** Latin → look-alike (Cyrillic, Greek, full-width). */

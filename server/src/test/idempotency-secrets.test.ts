@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { backends, call, captureLogs, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
-const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 const withdrawal = (tradePassword: string) => ({ channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword });
 
 describe.each(backends)('idempotency and secrets on %s', (backend) => {

@@ -12,7 +12,7 @@ import { journalTotals } from '../services/ledger';
 import { publish } from '../services/notify';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
-const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 const OTHER_ADDRESS = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
 
 describe.each(backends)('IDOR on %s', (backend) => {

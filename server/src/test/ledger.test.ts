@@ -8,7 +8,7 @@ import { accountBalance, journalTotals, userAvailable, userFrozen } from '../ser
 import { BLOCKLIST } from '../services/reference';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
-const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 
 describe.each(backends)('ledger on %s', (backend) => {
   let env: TestEnv;

@@ -24,7 +24,7 @@ import {
   type TestEnv,
 } from './helpers';
 
-const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 let env: TestEnv;
 let app: FastifyInstance;
 let k = 0;
@@ -262,7 +262,7 @@ function ok200(r: { json: { code: number; msg?: string } }) {
 }
 
 describe('per-IP rate limits (HTTP 429)', () => {
-  it('limit login, register, reset, codes, captcha, security forms, authenticator, withdraw and swap', async () => {
+  it('limit login, register, reset, codes, challenges, security forms, authenticator, withdraw and swap', async () => {
     const limited = await makeApp(env, { config: { rateLimit: true } });
     try {
       const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '123456', usdt: '10' });
@@ -280,7 +280,7 @@ describe('per-IP rate limits (HTTP 429)', () => {
         ],
         [api.auth.phoneCode, 5, { body: { areaCode: '1', phone: '5559999', scene: 'reset' } }],
         [api.auth.emailCode, 5, { body: { email: 'nobody@example.com', scene: 'reset' } }],
-        [api.auth.captcha, 30, {}],
+        [api.auth.humanCheck, 30, {}],
         [api.member.modifyTradePassword, 10, { token: u.token, body: { newPassword: '111111' } }],
         [api.member.modifyPassword, 10, { token: u.token, body: { oldPassword: 'x', newPassword: 'Login5678' } }],
         [api.google.secret, 10, { token: u.token, body: { loginPassword: 'x' } }],

@@ -7,6 +7,7 @@ import { dec } from '../services/decimal';
 import { creditRecharge } from '../services/deposits';
 import { accountBalance, journalTotals } from '../services/ledger';
 import { distribute, fundPool, poolInfo } from '../services/pool';
+import { TSR_CONTRACT, USDT_CONTRACT } from '../services/reference';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 describe.each(backends)('money on %s', (backend) => {
@@ -22,7 +23,7 @@ describe.each(backends)('money on %s', (backend) => {
   });
   beforeEach(() => resetDb(env.db));
 
-  const DEST = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+  const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
   let k = 0;
   const key = () => idem(`money-key-${k++}`);
   const usdtOf = async (id: number, cur = 'USDT') =>
@@ -67,6 +68,38 @@ describe.each(backends)('money on %s', (backend) => {
       );
       expect(rec).toMatchObject({ amount: '29', fee: '1', status: 'withdrawing' });
       expect(await usdtOf(u.id)).toBe('0');
+    });
+
+    it("refuses token contracts and the user's own wallets and deposit addresses, charging nothing", async () => {
+      const u = await makeUser(env.db, { tradePassword: '123456', usdt: '30' });
+      const other = await makeUser(env.db, { usdt: '1' });
+      const depositOf = async (token: string) =>
+        ok<{ address: string }>(
+          api.money.deposit,
+          await call(app, api.money.deposit, { token, body: { currency: 'USDT', network: 'TRC20' } }),
+        ).address;
+      const ownWallet = ok<Array<{ address: string }>>(
+        api.money.myWallets,
+        await call(app, api.money.myWallets, { token: u.token }),
+      )[0]!.address;
+      const withdrawTo = async (address: string) =>
+        (
+          await call(app, api.money.withdraw, {
+            token: u.token,
+            body: { channelId: 'usdt-trc20', address, amount: '10', tradePassword: '123456' },
+            headers: key(),
+          })
+        ).json.code;
+      expect(await withdrawTo(USDT_CONTRACT)).toBe(2015);
+      expect(await withdrawTo(TSR_CONTRACT)).toBe(2015);
+      expect(await withdrawTo(ownWallet)).toBe(2014);
+      expect(await withdrawTo(await depositOf(u.token))).toBe(2014);
+      expect(await usdtOf(u.id)).toBe('30');
+      expect(
+        await env.db.selectFrom('records').select('id').where('user_id', '=', u.id).where('type', '=', 'withdraw').execute(),
+      ).toEqual([]);
+      // Someone else's deposit address is a fine destination.
+      expect(await withdrawTo(await depositOf(other.token))).toBe(200);
     });
 
     it('locks the trade password after 5 wrong tries', async () => {

@@ -29,7 +29,7 @@ describe('TRUST_PROXY', () => {
       try {
         // The proxy (127.0.0.1) appends the address it saw (10.0.0.7) to whatever the client sent.
         const viaProxy = (spoofed: string, client = '10.0.0.7') =>
-          call(app, api.auth.captcha, { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `${spoofed}, ${client}` } });
+          call(app, api.auth.humanCheck, { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `${spoofed}, ${client}` } });
         const statuses: number[] = [];
         for (let i = 0; i < 31; i++) statuses.push((await viaProxy(`203.0.113.${i + 1}`)).status);
         expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);

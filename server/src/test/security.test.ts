@@ -112,7 +112,7 @@ describe('passwords and the authenticator', () => {
     ).toBe(true);
     expect((await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(2012);
     // The code used to bind is spent for this time step.
-    const w = { channelId: 'usdt-trc20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '10', tradePassword: '123456' };
+    const w = { channelId: 'usdt-trc20', address: 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh', amount: '10', tradePassword: '123456' };
     expect(
       (await call(app, api.money.withdraw, { token: u.token, body: w, headers: { 'idempotency-key': 'g-key-0001' } })).json.code,
     ).toBe(2007);

@@ -8,12 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
-import {
-  addressBookQueryOptions,
-  channelDetailQueryOptions,
-  walletCurrenciesQueryOptions,
-  withdrawChannelsQueryOptions,
-} from '../../api/money';
+import { channelDetailQueryOptions, withdrawChannelsQueryOptions } from '../../api/money';
 import { errorMessage } from '../../app/error-messages';
 import { useAppStore } from '../../app/store';
 import { ErrorCode } from '../../contract/errors';
@@ -29,8 +24,9 @@ import { TradePasswordRequiredDialog } from '../../ui/trade-password-required';
 import { AddressCompareDialog } from './components/address-compare-dialog';
 import { ConfirmSheet } from './components/confirm-sheet';
 import { RetryDialog } from './components/retry-dialog';
-import { checkAddress, isClipboardMismatch } from './model/address-checks';
+import { isClipboardMismatch } from './model/address-checks';
 import { type AmountProblem, checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/amount-checks';
+import { useAddressVerdict } from './model/use-address-verdict';
 import { useSendTransfer } from './use-send-transfer';
 import './transfer.css';
 import { ScanIcon } from '../../ui/action-icons';
@@ -47,8 +43,6 @@ export function TransferScreen() {
 
   const channels = useQuery(withdrawChannelsQueryOptions());
   const wallet = useQuery(walletQueryOptions());
-  const book = useQuery({ ...addressBookQueryOptions(), meta: { inlineErrors: true } });
-  const currencies = useQuery({ ...walletCurrenciesQueryOptions(), meta: { inlineErrors: true } });
   const member = useQuery({ ...memberInfoQueryOptions(), meta: { persist: true, inlineErrors: true } });
   const user = member.data ?? storeUser;
 
@@ -78,13 +72,7 @@ export function TransferScreen() {
   const asset = wallet.data?.assets.find((a) => a.currency === channel?.virtualCurrencyName && a.network === channel?.network);
   const balance = asset?.balance ?? '0';
 
-  const contracts = [
-    ...(currencies.data ?? []).map((c) => c.contractAddress),
-    ...(wallet.data?.assets ?? []).map((a) => a.contractAddress),
-    detail.data?.contractAddress ?? null,
-  ].filter((a): a is string => Boolean(a));
-  const known = (book.data ?? []).map((e) => e.address);
-  const verdict = checkAddress(address, { known, contracts, own: wallet.data?.address });
+  const verdict = useAddressVerdict(address, detail.data?.contractAddress);
   const trimmed = address.trim();
   const lookalike = verdict.kind === 'valid' && verdict.lookalikeOf && overrideFor !== trimmed ? verdict.lookalikeOf : null;
 
@@ -123,9 +111,13 @@ export function TransferScreen() {
         : null
       : verdict.kind === 'invalid'
         ? t`This is not a valid Tron address: the checksum does not match. Check it character by character.`
-        : lookalike
-          ? t`Blocked: this address looks like one you sent to before but differs in the middle. It may be an address-poisoning scam.`
-          : null;
+        : verdict.kind === 'contract'
+          ? t`This is a token contract address, not a wallet: anything sent to it is lost.`
+          : verdict.kind === 'own'
+            ? t`This is one of your own addresses. Enter the address of the wallet you are sending to.`
+            : lookalike
+              ? t`Blocked: this address looks like one you sent to before but differs in the middle. It may be an address-poisoning scam.`
+              : null;
   const showAmountError = submitted || (amount !== '' && amountProblem !== 'required');
 
   const sender = useSendTransfer({
@@ -186,22 +178,10 @@ export function TransferScreen() {
 
   const warnings = [];
   if (verdict.kind === 'valid' && !lookalike) {
-    if (verdict.isContract)
-      warnings.push(
-        <p key="contract" className="notice notice--danger" role="alert">
-          <Trans>This is a token contract address, not a wallet. Tokens sent to a contract are usually lost forever.</Trans>
-        </p>,
-      );
     if (pasteFlag)
       warnings.push(
         <p key="clipboard" className="notice notice--danger" role="alert">
           <Trans>The pasted address is not the one you copied in this app. Malware may have replaced it in your clipboard.</Trans>
-        </p>,
-      );
-    if (verdict.isSelf)
-      warnings.push(
-        <p key="self" className="notice notice--warning">
-          <Trans>This is your own wallet address.</Trans>
         </p>,
       );
     if (verdict.firstTime)
@@ -217,8 +197,7 @@ export function TransferScreen() {
         </p>,
       );
   }
-  const needsAck =
-    verdict.kind === 'valid' && (verdict.isContract || pasteFlag || (verdict.lookalikeOf !== null && overrideFor === trimmed));
+  const needsAck = verdict.kind === 'valid' && (pasteFlag || (verdict.lookalikeOf !== null && overrideFor === trimmed));
 
   if (channels.isPending) {
     return (

@@ -1,6 +1,6 @@
 /**
- * Who the account is, plus the code that proves it: the identity fields, the graphic code when the
- * server asks for one, and the verification code with its send button. Sending checks the identity
+ * Who the account is, plus the code that proves it: the identity fields and the verification code
+ * with its send button. Sending checks the identity
  * rules first, so a bad phone number or e-mail never reaches the server.
  */
 import { type MouseEvent, useState } from 'react';
@@ -9,7 +9,6 @@ import { focusFirstInvalid } from '../../../lib/forms/focus';
 import { type AccountInput, validateAccount } from '../model/account';
 import type { SendCode } from '../model/use-send-code';
 import { AccountFields } from './account-fields';
-import { CaptchaField } from './captcha-field';
 import { VerificationCodeField } from './verification-code-field';
 
 interface Props {
@@ -62,9 +61,6 @@ export function CodeRequestFields({
         legend={legend}
         disabled={disabled}
       />
-      {sender.captcha.needed && (
-        <CaptchaField captcha={sender.captcha} serverError={sender.errorText('captcha')} disabled={disabled} />
-      )}
       <VerificationCodeField
         value={code}
         onChange={onCodeChange}

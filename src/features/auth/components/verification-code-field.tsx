@@ -16,8 +16,22 @@ interface Props {
 
 export function VerificationCodeField({ value, onChange, sender, onSend, error, disabled }: Props) {
   const { t } = useLingui();
-  const { remaining, sending, sent } = sender;
-  const label = sending ? t`Sending…` : remaining > 0 ? t`Resend in ${remaining} s` : sent ? t`Resend code` : t`Send code`;
+  const { remaining, sending, proving, sent } = sender;
+  const label = proving
+    ? t`Checking…`
+    : sending
+      ? t`Sending…`
+      : remaining > 0
+        ? t`Resend in ${remaining} s`
+        : sent
+          ? t`Resend code`
+          : t`Send code`;
+  // The server answers the same whether an account exists or not; the message tells the owner.
+  const sentHint =
+    sender.scene === 'register'
+      ? t`If this phone number or e-mail already has an account, the message says so instead of giving a code.`
+      : t`If no account uses this phone number or e-mail, the message says so instead of giving a code.`;
+  const hint = proving ? t`Making sure this request comes from a person. This takes a few seconds.` : sent ? sentHint : undefined;
   return (
     <TextField
       label={t`Verification code`}
@@ -28,6 +42,7 @@ export function VerificationCodeField({ value, onChange, sender, onSend, error, 
       autoComplete="one-time-code"
       disabled={disabled}
       error={error ?? sender.errorText('code')}
+      hint={hint}
       end={
         <button type="button" className="link-button code-send" onClick={onSend} disabled={disabled || sending || remaining > 0}>
           {label}

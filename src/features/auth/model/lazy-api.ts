@@ -14,22 +14,6 @@ export const countriesLazyQueryOptions = () =>
     meta: persistMeta,
   });
 
-/**
- * A graphic code is single-use and the user types what the picture shows, so it changes only when
- * asked (refetch), never behind their back on focus or reconnect, and is dropped once unused.
- */
-export const captchaLazyQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.auth.captcha,
-    queryFn: async ({ signal }) => (await authApi()).getCaptcha({ signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    meta: { inlineErrors: true },
-  });
-
 export const authApi = () => import('../../../api/auth');
 export const session = () => import('../../../app/session');
 

@@ -3,7 +3,7 @@ import { credentialErrorText } from '../../../lib/forms/credential-messages';
 import type { CredentialError } from '../../../lib/forms/credentials';
 import type { AccountError } from './account';
 
-export type AuthFormError = AccountError | CredentialError | 'agreeRequired' | 'inviteInvalid' | 'captchaRequired';
+export type AuthFormError = AccountError | CredentialError | 'agreeRequired' | 'inviteInvalid';
 
 /** The translated sentence for each rule of the sign-in forms. */
 export function useAuthErrorText() {
@@ -22,8 +22,6 @@ export function useAuthErrorText() {
         return t`Please agree to the Terms of Service and Privacy Policy.`;
       case 'inviteInvalid':
         return t`An invitation code is 4 to 16 letters or digits.`;
-      case 'captchaRequired':
-        return t`Please enter the graphic code.`;
       default:
         return credentialErrorText(error);
     }

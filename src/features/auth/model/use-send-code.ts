@@ -1,35 +1,29 @@
 /**
  * Sending a verification code (scene 'register' or 'reset'): the request, the 60 s resend
- * countdown the server dictates, and the graphic code the server may ask for (CAPTCHA_REQUIRED).
- * A graphic code is single-use, so a new picture is fetched after every attempt that used one.
+ * countdown the server dictates, and the proof of work the server may ask for (CAPTCHA_REQUIRED),
+ * solved without the user's help. Once asked, every later send brings a fresh proof up front.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { ApiError } from '../../../api/client';
+import { isApiError } from '../../../api/api-error';
 import { errorMessage } from '../../../app/error-messages';
 import { ErrorCode } from '../../../contract/errors';
 import { showToast } from '../../../ui/toast';
 import { type AccountInput, accountBody, accountTarget } from './account';
-import { authApi, captchaLazyQueryOptions } from './lazy-api';
+import { HumanCheckFailed, type HumanProof, proveHuman } from './human-check';
+import { authApi } from './lazy-api';
 import { useCountdown } from './use-countdown';
 
 export type CodeScene = 'register' | 'reset';
 /** Which field a refused send belongs next to. */
-export type SendErrorField = 'account' | 'captcha' | 'code';
+export type SendErrorField = 'account' | 'code';
 
-const fieldOf = (error: ApiError): SendErrorField => {
-  switch (error.code) {
-    case ErrorCode.ACCOUNT_EXISTS:
-    case ErrorCode.ACCOUNT_NOT_FOUND:
-      return 'account';
-    case ErrorCode.CAPTCHA_REQUIRED:
-    case ErrorCode.CAPTCHA_INVALID:
-      return 'captcha';
-    default:
-      return 'code';
-  }
-};
+const fieldOf = (error: Error): SendErrorField =>
+  isApiError(error) && error.code === ErrorCode.CODE_DAILY_LIMIT ? 'account' : 'code';
+
+const asksForProof = (error: unknown) =>
+  isApiError(error) && (error.code === ErrorCode.CAPTCHA_REQUIRED || error.code === ErrorCode.CAPTCHA_INVALID);
 
 /** The last code sent from a form: to whom, and when another may be asked for. */
 export interface SentCode {
@@ -44,50 +38,53 @@ export interface SentCode {
  */
 export function useSendCode(scene: CodeScene, account: AccountInput, resume: SentCode | null = null) {
   const { t } = useLingui();
+  const sendErrorText = (error: Error) =>
+    error instanceof HumanCheckFailed ? t`The security check could not finish. Please try again.` : errorMessage(error);
   const countdown = useCountdown(resume?.resendEndsAt ?? null);
   const [sentTo, setSentTo] = useState(resume?.target ?? null);
   const forThisAccount = sentTo !== null && sentTo === accountTarget(account);
   const remaining = forThisAccount ? countdown.remaining : 0;
-  const [captchaNeeded, setCaptchaNeeded] = useState(false);
-  const [captchaAnswer, setCaptchaAnswer] = useState('');
-  const [captchaMissing, setCaptchaMissing] = useState(false);
-  const captcha = useQuery({ ...captchaLazyQueryOptions(), enabled: captchaNeeded });
-
-  const newCaptcha = () => {
-    setCaptchaAnswer('');
-    void captcha.refetch();
-  };
+  const [proofNeeded, setProofNeeded] = useState(false);
+  const [proving, setProving] = useState(false);
 
   const mutation = useMutation({
     mutationFn: async (to: AccountInput) => {
       const api = await authApi();
-      const proof = captchaNeeded && captcha.data ? { captchaId: captcha.data.captchaId, captchaCode: captchaAnswer.trim() } : {};
       const who = accountBody(to);
-      return who.type === 'phone'
-        ? api.sendPhoneCode({ areaCode: who.areaCode, phone: who.phone, scene, ...proof })
-        : api.sendEmailCode({ email: who.email, scene, ...proof });
+      const sendWith = (proof: HumanProof | undefined) => {
+        const extra = proof ? { proof } : {};
+        return who.type === 'phone'
+          ? api.sendPhoneCode({ areaCode: who.areaCode, phone: who.phone, scene, ...extra })
+          : api.sendEmailCode({ email: who.email, scene, ...extra });
+      };
+      const prove = async () => {
+        setProving(true);
+        try {
+          return await proveHuman();
+        } finally {
+          setProving(false);
+        }
+      };
+      try {
+        return await sendWith(proofNeeded ? await prove() : undefined);
+      } catch (error) {
+        // Asked for a proof (or the one sent had expired): solve a fresh one and send once more.
+        if (!asksForProof(error)) throw error;
+        setProofNeeded(true);
+        return await sendWith(await prove());
+      }
     },
     meta: { inlineErrors: true },
     onSuccess: (sent, to) => {
       setSentTo(accountTarget(to));
       countdown.start(sent.resendIn);
-      if (captchaNeeded) newCaptcha();
       void showToast(t`Verification code sent.`, 'success');
-    },
-    onError: (error) => {
-      if (error.code === ErrorCode.CAPTCHA_REQUIRED && !captchaNeeded) setCaptchaNeeded(true);
-      else if (captchaNeeded) newCaptcha();
     },
   });
 
-  /** Sends unless a send is under way, the countdown runs, or the graphic code is still empty. */
+  /** Sends unless a send is under way or the countdown runs. */
   const send = () => {
     if (mutation.isPending || remaining > 0) return;
-    if (captchaNeeded && !captchaAnswer.trim()) {
-      setCaptchaMissing(true);
-      return;
-    }
-    setCaptchaMissing(false);
     mutation.mutate(account);
   };
 
@@ -99,30 +96,20 @@ export function useSendCode(scene: CodeScene, account: AccountInput, resume: Sen
   const error = mutation.error;
   const errorField = error ? fieldOf(error) : null;
   return {
+    scene,
     send,
     sending: mutation.isPending,
+    /** The device is solving the server's challenge (part of sending). */
+    proving,
     /** True once a code went to this account (the button then says "Resend"). */
     sent: forThisAccount,
     remaining,
     /** What a form needs to resume this state later. */
     lastSent,
     /** The server's refusal of the last send, placed next to the field it concerns. */
-    errorText: (field: SendErrorField) => (error && errorField === field ? errorMessage(error) : null),
+    errorText: (field: SendErrorField) => (error && errorField === field ? sendErrorText(error) : null),
     /** Forget a refusal once the user changes what it was about. */
     clearError: () => mutation.reset(),
-    captcha: {
-      needed: captchaNeeded,
-      svg: captcha.data?.svg ?? null,
-      loading: captcha.isFetching,
-      failed: captcha.isError,
-      answer: captchaAnswer,
-      missing: captchaMissing,
-      setAnswer: (value: string) => {
-        setCaptchaAnswer(value);
-        if (value) setCaptchaMissing(false);
-      },
-      refresh: newCaptcha,
-    },
   };
 }
 

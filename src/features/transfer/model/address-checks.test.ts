@@ -10,25 +10,25 @@ const OTHER = encodeTronAddress(new Uint8Array(20).fill(7));
 
 describe('checkAddress', () => {
   it('refuses empty and bad checksums', () => {
-    expect(checkAddress('  ', { known: [], contracts: [] }).kind).toBe('empty');
-    expect(checkAddress(`${USDT.slice(0, -1)}u`, { known: [], contracts: [] }).kind).toBe('invalid');
-    expect(checkAddress('0x1234', { known: [], contracts: [] }).kind).toBe('invalid');
+    expect(checkAddress('  ', { known: [], contracts: [], own: [] }).kind).toBe('empty');
+    expect(checkAddress(`${USDT.slice(0, -1)}u`, { known: [], contracts: [], own: [] }).kind).toBe('invalid');
+    expect(checkAddress('0x1234', { known: [], contracts: [], own: [] }).kind).toBe('invalid');
   });
 
   it('flags a lookalike of a known address', () => {
     expect(isValidTronAddress(LOOKALIKE)).toBe(true);
-    const verdict = checkAddress(LOOKALIKE, { known: [OTHER, USDT], contracts: [] });
+    const verdict = checkAddress(LOOKALIKE, { known: [OTHER, USDT], contracts: [], own: [] });
     expect(verdict).toMatchObject({ kind: 'valid', lookalikeOf: USDT, firstTime: true });
   });
 
-  it('does not flag a known address itself, and marks first-time and contract recipients', () => {
-    expect(checkAddress(USDT, { known: [USDT], contracts: [] })).toMatchObject({ lookalikeOf: null, firstTime: false });
-    expect(checkAddress(OTHER, { known: [USDT], contracts: [OTHER] })).toMatchObject({
-      lookalikeOf: null,
-      firstTime: true,
-      isContract: true,
-    });
-    expect(checkAddress(` ${OTHER} `, { known: [], contracts: [], own: OTHER })).toMatchObject({ isSelf: true });
+  it('does not flag a known address itself, and marks first-time recipients', () => {
+    expect(checkAddress(USDT, { known: [USDT], contracts: [], own: [] })).toMatchObject({ lookalikeOf: null, firstTime: false });
+    expect(checkAddress(OTHER, { known: [USDT], contracts: [], own: [] })).toMatchObject({ lookalikeOf: null, firstTime: true });
+  });
+
+  it("refuses token contracts and the user's own addresses, even ones sent to before", () => {
+    expect(checkAddress(USDT, { known: [USDT], contracts: [USDT], own: [] })).toEqual({ kind: 'contract' });
+    expect(checkAddress(` ${OTHER} `, { known: [OTHER], contracts: [], own: [USDT, OTHER] })).toEqual({ kind: 'own' });
   });
 
   it('lookalike means same ends, different middle, for any pair of valid addresses', () => {

@@ -12,16 +12,16 @@ export const LOOKALIKE_EDGE = 4;
 export type AddressVerdict =
   | { kind: 'empty' }
   | { kind: 'invalid' }
+  /** A token's contract address: funds sent there are lost. Refused (the server refuses it too). */
+  | { kind: 'contract' }
+  /** One of the user's own addresses: a fee paid to move nothing. Refused (the server refuses it too). */
+  | { kind: 'own' }
   | {
       kind: 'valid';
       /** A known address that this one imitates (same ends, different middle): blocked until overridden. */
       lookalikeOf: string | null;
       /** Never sent to before. */
       firstTime: boolean;
-      /** The recipient is a token contract (funds sent there are usually lost). */
-      isContract: boolean;
-      /** The user's own wallet address. */
-      isSelf: boolean;
     };
 
 export interface AddressContext {
@@ -29,8 +29,8 @@ export interface AddressContext {
   known: readonly string[];
   /** Contract addresses of the tokens the app knows. */
   contracts: readonly string[];
-  /** The user's own address, if known. */
-  own?: string | null;
+  /** The user's own addresses this device knows of (wallets, deposit addresses). */
+  own: readonly string[];
 }
 
 /** Same first and last LOOKALIKE_EDGE characters but not the same address. */
@@ -46,14 +46,14 @@ export function checkAddress(raw: string, ctx: AddressContext): AddressVerdict {
   const address = raw.trim();
   if (address === '') return { kind: 'empty' };
   if (!isValidTronAddress(address)) return { kind: 'invalid' };
+  if (ctx.contracts.includes(address)) return { kind: 'contract' };
+  if (ctx.own.includes(address)) return { kind: 'own' };
   const isKnown = ctx.known.includes(address);
   const lookalikeOf = isKnown ? null : (ctx.known.find((k) => isLookalike(address, k)) ?? null);
   return {
     kind: 'valid',
     lookalikeOf,
     firstTime: !isKnown,
-    isContract: ctx.contracts.includes(address),
-    isSelf: ctx.own === address,
   };
 }
 

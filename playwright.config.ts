@@ -22,7 +22,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'npx tsx server/src/start.ts',
+    command: 'node server/dist/start.js',
     url: `${E2E_BASE_URL}/config/app`,
     reuseExistingServer: false,
     timeout: 120_000,

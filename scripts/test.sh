@@ -33,8 +33,8 @@ else
   npx vitest run
 fi
 
-step "production build"
-npx vite build >/dev/null
+step "production build (the PWA, and the server compiled to JavaScript)"
+npm run --silent build >/dev/null
 npx tsx scripts/check-budgets.ts
 
 step "browser tests (Debian Chromium)"

@@ -94,18 +94,18 @@ test('a new version activates the new worker and reloads once, and never loops',
   await onBuild(page, 'one');
 
   deploy('two');
-  server.ops('set-version', '3.0.2');
+  await server.ops('set-version', '3.0.2');
   const loads = countLoads(page);
   await page.reload();
   // A second bump right behind the first (same build): whichever the app sees first, it installs the
   // new build once and then has nothing left to install.
-  server.ops('set-version', '3.0.3');
+  await server.ops('set-version', '3.0.3');
   await onBuild(page, 'two');
   await updateIdle(page);
   expect(loads()).toBe(2); // the reload we asked for, then exactly one update reload
 
   // The server answers an older version again: remembered, but nothing new to install → no reload.
-  server.ops('set-version', '3.0.1');
+  await server.ops('set-version', '3.0.1');
   const loadsAfter = countLoads(page);
   await page.reload();
   await updateIdle(page);
@@ -159,7 +159,7 @@ test('an update arriving during a transfer waits until the transfer has finished
     release = () => route.continue();
   });
   deploy('two');
-  server.ops('set-version', '3.0.2');
+  await server.ops('set-version', '3.0.2');
   const loads = countLoads(page);
   await code.getByRole('button', { name: 'Confirm' }).click();
   await expect.poll(() => Boolean(release)).toBe(true);

@@ -13,7 +13,7 @@ export interface BenchServer {
   url: string;
   port: number;
   dataDir: string;
-  ops: (...args: string[]) => string;
+  ops: (...args: string[]) => Promise<string>;
   stop: () => Promise<void>;
 }
 

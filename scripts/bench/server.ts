@@ -108,7 +108,7 @@ async function load(
 
 export async function runServerLoad(server: BenchServer, durationS = 10, connections = 50): Promise<LoadResult[]> {
   log('server: crediting the demo user, signing in over the API');
-  server.ops('credit', `+${DEMO.areaCode} ${DEMO.phone}`, 'USDT', '1000000');
+  await server.ops('credit', `+${DEMO.areaCode} ${DEMO.phone}`, 'USDT', '1000000');
   const login = await api<{ access_token: string; client_id: string }>(`${server.url}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

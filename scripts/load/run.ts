@@ -31,7 +31,7 @@ import { hashPassword, setFastHashing } from '../../server/src/services/password
 import { seedReference } from '../../server/src/services/reference.ts';
 import { createUser } from '../../server/src/services/users.ts';
 import { bookProblems } from '../../server/test-support/books.ts';
-import { DEST, type Envelope, freePort, request, startServer } from '../../server/test-support/proc.ts';
+import { DEST, type Envelope, freePort, productionEnv, request, startServer } from '../../server/test-support/proc.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
@@ -185,7 +185,7 @@ async function runOne(backend: 'pglite' | 'pg'): Promise<LoadReport> {
       port: await freePort(),
       databaseUrl,
       env: {
-        SEED_DEMO: '0',
+        ...(databaseUrl ? await productionEnv() : {}),
         NODE_ENV: 'production',
         SETTLE_INTERVAL_MS: '1000',
         ...(process.env.LOAD_SERVER_LOG ? { LOG_LEVEL: 'info' } : {}),

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { Ctx } from './context';
 import type { Db } from './db/schema';
+import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes, prizePoolRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { exchangeRoutes } from './routes/exchange';
@@ -16,16 +17,20 @@ import { googleRoutes, memberRoutes } from './routes/member';
 import { miscRoutes } from './routes/misc';
 import { moneyRoutes } from './routes/money';
 import { notifyRoutes } from './routes/notify';
+import { operatorRoutes } from './routes/operator';
 import { opsRoutes } from './routes/ops';
 import { staticRoutes } from './routes/static';
 import { ErrorCode } from './services/errors';
 import { createMailer } from './services/mailer';
 import { setFastHashing } from './services/passwords';
+import { sharedRateLimitStore } from './services/rate-limit-store';
 
 export interface AppOptions {
   db: Db;
   config: Config;
   opsToken?: string | null;
+  /** Draining state and job runs (start.ts); tests get a fresh one. */
+  lifecycle?: Lifecycle;
   /** Where logs go (tests capture them); default stdout. false: no logging. */
   logStream?: Writable | false;
 }
@@ -160,6 +165,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
+    // Several instances share one budget per client through the database.
+    ...(config.sharedRateLimits ? { store: sharedRateLimitStore(db) } : {}),
     errorResponseBuilder: (_req, c) => ({
       statusCode: 429,
       code: ErrorCode.TOO_MANY_REQUESTS,
@@ -179,6 +186,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ code: ErrorCode.SERVER_ERROR, msg: 'Internal server error' });
   });
 
+  operatorRoutes(app, ctx, opts.lifecycle ?? createLifecycle());
   authRoutes(app, ctx);
   memberRoutes(app, ctx);
   googleRoutes(app, ctx);

@@ -1,4 +1,4 @@
-/** Server settings from the environment (documented in docs/api.md). */
+/** Server settings from the environment (every variable is documented in docs/deploy.md). */
 import path from 'node:path';
 
 export interface Config {
@@ -24,11 +24,37 @@ export interface Config {
   trustProxy: false | number | string;
   /** Faster argon2 parameters (NODE_ENV=test only). */
   fastHash: boolean;
+  /** Bearer token for GET /metrics (unset: /metrics answers 404). */
+  metricsToken: string | undefined;
+  /** S3-compatible object storage for uploads (unset: DATA_DIR/uploads, embedded mode only). */
+  s3: S3Config | undefined;
+  /** Rate-limit counters in the database, shared by every instance (default: with DATABASE_URL). */
+  sharedRateLimits: boolean;
+  /**
+   * After SIGTERM: seconds the instance keeps serving while /readyz says 503 (so the proxy stops
+   * sending it work), then seconds it waits for requests still in flight before closing anyway.
+   */
+  drainDelaySeconds: number;
+  drainSeconds: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** A non-AWS store (MinIO, Ceph, s3rver): its URL, path-style addressing. */
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
 }
 
 const int = (v: string | undefined, def: number) => {
   const n = v === undefined || v === '' ? Number.NaN : Number(v);
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : def;
+};
+
+const nonNegative = (v: string | undefined, def: number) => {
+  const n = v === undefined || v === '' ? Number.NaN : Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : def;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -49,8 +75,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     fastHash: env.NODE_ENV === 'test',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: env.S3_ENDPOINT || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+        }
+      : undefined,
+    sharedRateLimits: Boolean(env.DATABASE_URL),
+    drainDelaySeconds: nonNegative(env.DRAIN_DELAY_SECONDS, 5),
+    drainSeconds: int(env.DRAIN_SECONDS, 10),
     ...overrides,
   };
+}
+
+/**
+ * With DATABASE_URL the server is a production instance, one of several: everything they must
+ * share has to be configured, never defaulted. Returns one line naming what is missing, or null.
+ */
+export function missingProductionSettings(config: Config): string | null {
+  if (!config.databaseUrl) return null;
+  const missing: string[] = [];
+  if (!config.masterSeed || config.masterSeed.length < 32)
+    missing.push('MASTER_SEED (at least 32 characters: every instance derives the same deposit addresses from it)');
+  if (!config.s3) missing.push('S3_BUCKET (uploads must be readable by every instance)');
+  return missing.length ? `With DATABASE_URL, set ${missing.join('; ')}.` : null;
 }
 
 /**

@@ -1,16 +1,21 @@
 /**
- * `npm start`: builds the PWA when dist/ is missing or older than its sources, migrates, seeds the
- * demo on first run, starts the jobs and listens on HOST:PORT (HTTPS with TLS_CERT + TLS_KEY).
+ * `npm start` (after `npm run build`): the compiled server. Two modes, one code path:
+ * - no DATABASE_URL: the zero-setup demo on the embedded database (PGlite in DATA_DIR) with its demo
+ *   account, seeded on first run;
+ * - DATABASE_URL: a production instance, one of any number on one PostgreSQL. Every shared secret
+ *   must be configured (a one-line error names what is missing), nothing is seeded unless asked
+ *   (`npm run ops -- seed`), and nothing is built: the build is a deploy step.
+ * SIGTERM drains: /readyz turns 503, in-flight requests get their answers, jobs stop, exit 0.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, missingProductionSettings } from './config';
 import { preparePrivateDataDir, tightenTree } from './data-dir';
 import { migrate, openDb } from './db/index';
 import { startJobs } from './jobs/scheduler';
+import { createLifecycle } from './lifecycle';
 import { removePidFile, runningServer, writePidFile } from './pidfile';
 import { getSetting, setSetting } from './services/content';
 import { loadMasterSeed } from './services/keys';
@@ -20,76 +25,72 @@ import { demoCredentials, seedDemo } from './services/seed';
 const out = (s: unknown) => process.stdout.write(`${typeof s === 'string' ? s : String(s)}\n`);
 const errOut = (s: unknown) => process.stderr.write(`${s instanceof Error ? (s.stack ?? s.message) : String(s)}\n`);
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-function newestMtime(p: string): number {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const e of readdirSync(p)) {
-    if (e === 'node_modules' || e.startsWith('.')) continue;
-    max = Math.max(max, newestMtime(path.join(p, e)));
-  }
-  return max;
-}
-
-function buildIfNeeded(staticDir: string) {
-  const index = path.join(staticDir, 'index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sources = Math.max(
-    ...['src', 'public', 'locales', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(path.join(ROOT, p))),
-  );
-  if (built >= sources) return;
-  out(built ? 'Sources changed: rebuilding the app (vite build)…' : 'Building the app (vite build)…');
-  const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) errOut('The front-end build failed: serving the API only until it is fixed.');
-}
-
 async function main() {
   const config = loadConfig();
-  if (!process.env.STATIC_DIR && process.env.SKIP_BUILD !== '1') buildIfNeeded(config.staticDir);
-  // After the build: the built app stays readable by a proxy serving it; the data does not.
-  preparePrivateDataDir(config.dataDir);
-  const other = config.databaseUrl ? null : runningServer(config.dataDir);
-  if (other) {
-    errOut(`Another server (pid ${other.pid}, port ${other.port}) already uses ${config.dataDir}; PGlite is single-process.`);
+  const production = Boolean(config.databaseUrl);
+  const missing = missingProductionSettings(config);
+  if (missing) {
+    errOut(missing);
     process.exit(1);
   }
-  if (!config.databaseUrl) writePidFile(config.dataDir, config.port);
+  preparePrivateDataDir(config.dataDir);
+  if (!production) {
+    const other = runningServer(config.dataDir);
+    if (other) {
+      errOut(`Another server (pid ${other.pid}, port ${other.port}) already uses ${config.dataDir}; PGlite is single-process.`);
+      process.exit(1);
+    }
+    writePidFile(config.dataDir, config.port);
+  }
   loadMasterSeed(config.dataDir, config.masterSeed);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Both idempotent and safe when instances start together: migrations under an advisory lock,
+  // reference data as upserts.
   await migrate(db);
   await seedReference(db);
-  if ((await getSetting(db, 'demoSeeded')) === null && process.env.SEED_DEMO !== '0') {
+  if (!production && (await getSetting(db, 'demoSeeded')) === null) {
     const r = await seedDemo(db, config);
     await setSetting(db, 'demoSeeded', new Date().toISOString());
     if (r.created) out('Seeded the demo data.');
   }
-  // After migrating and seeding, before serving: PGlite wrote its files 0666 whatever the umask.
+  // PGlite wrote its files 0666 whatever the umask.
   tightenTree(config.dataDir);
-  const opsToken = randomBytes(24).toString('hex');
-  writeFileSync(path.join(config.dataDir, 'ops-token'), opsToken, { mode: 0o600 });
-  const app = await buildApp({ db, config, opsToken });
+  // The ops CLI reaches the single embedded instance through loopback /ops with this token; with
+  // DATABASE_URL it opens the database itself and /ops is off.
+  let opsToken: string | null = null;
+  if (!production) {
+    opsToken = randomBytes(24).toString('hex');
+    writeFileSync(path.join(config.dataDir, 'ops-token'), opsToken, { mode: 0o600 });
+  }
+  const lifecycle = createLifecycle();
+  const app = await buildApp({ db, config, opsToken, lifecycle });
   const stopJobs = startJobs(db, config, app.log);
   await app.listen({ host: config.host, port: config.port });
   const scheme = config.tlsCert && config.tlsKey ? 'https' : 'http';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   out(`\nTessera is running at ${scheme}://${shownHost}:${config.port}/`);
-  out(demoCredentials());
+  if (!production) out(demoCredentials());
   out('Ops: npm run ops -- help\n');
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+
+  const stop = async (signal: string) => {
+    if (lifecycle.draining) return;
+    app.log.info({ signal }, 'draining');
+    lifecycle.draining = true;
     stopJobs();
-    removePidFile(config.dataDir);
+    // Keep serving while the proxy notices /readyz (every answer now closes its connection, so no
+    // idle keep-alive socket is left to race the close), then stop accepting, let every request in
+    // flight get its answer (bounded), and close the pool.
+    await new Promise((r) => setTimeout(r, config.drainDelaySeconds * 1000));
+    const forced = setTimeout(() => app.server.closeAllConnections?.(), config.drainSeconds * 1000);
     await app.close();
+    clearTimeout(forced);
+    await lifecycle.idleJobs();
+    if (!production) removePidFile(config.dataDir);
     await db.destroy();
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err) => {

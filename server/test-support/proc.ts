@@ -1,18 +1,63 @@
 /**
- * The real server as a child process (`tsx server/src/start.ts`) on loopback, its own port and data
+ * The real server as a child process (`tsx server/src/start.ts`, or the compiled `node start.js`) on loopback, its own port and data
  * dir, rate limits off — the one way the fault test, the load run, the bench and the update browser
  * test start a server. Started in its own process group so a signal reaches the node process tsx
  * runs underneath.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+let objectStore: Promise<{ url: string; close: () => Promise<void> }> | null = null;
+
+/**
+ * What a production instance (DATABASE_URL) requires besides the database: a master seed and an
+ * S3-compatible store — s3rver on loopback, one per test process, closed when it exits.
+ */
+export async function productionEnv(): Promise<Record<string, string>> {
+  objectStore ??= (async () => {
+    const { default: S3rver } = await import('s3rver');
+    const directory = mkdtempSync(path.join(tmpdir(), 'tessera-s3-'));
+    const s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'tessera-uploads', configs: [] }],
+    });
+    const { port } = await s3.run();
+    const close = async () => {
+      await s3.close();
+      rmSync(directory, { recursive: true, force: true });
+    };
+    return { url: `http://127.0.0.1:${port}`, close };
+  })();
+  const { url } = await objectStore;
+  return {
+    MASTER_SEED: 'test-master-seed-0123456789abcdefghijklmnop',
+    S3_BUCKET: 'tessera-uploads',
+    S3_ENDPOINT: url,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+}
+
+/** Closes the object store `productionEnv` started, if any. */
+export async function closeProductionEnv(): Promise<void> {
+  const store = objectStore;
+  objectStore = null;
+  await (await store)?.close();
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,8 +77,8 @@ export interface ServerProc {
   output: () => string;
   /** Signals the whole process group; resolves when the child has exited. */
   kill: (signal: NodeJS.Signals) => Promise<void>;
-  /** Runs the ops CLI against this server (same data dir), returning its output. */
-  ops: (...args: string[]) => string;
+  /** Runs the ops CLI against this server (same data dir), resolving with its output. */
+  ops: (...args: string[]) => Promise<string>;
 }
 
 export interface StartOptions {
@@ -45,6 +90,8 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Also write the server's stdout (pino JSON) to this file. */
   logFile?: string;
+  /** Run the compiled server in this folder (`node start.js`, see scripts/build-server.ts) instead of the sources. */
+  compiled?: string;
 }
 
 export async function startServer(o: StartOptions): Promise<ServerProc> {
@@ -55,14 +102,14 @@ export async function startServer(o: StartOptions): Promise<ServerProc> {
     PORT: String(o.port),
     DATA_DIR: o.dataDir,
     STATIC_DIR: o.staticDir,
-    SKIP_BUILD: '1',
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'warn',
     ...o.env,
   };
   delete env.DATABASE_URL;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
-  const child = spawn(TSX, ['server/src/start.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const [command, args] = o.compiled ? [process.execPath, [path.join(o.compiled, 'start.js')]] : [TSX, ['server/src/start.ts']];
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   const keep = (b: Buffer) => {
     out = (out + b.toString()).slice(-8000);
@@ -118,8 +165,14 @@ export async function startServer(o: StartOptions): Promise<ServerProc> {
     }
     await sleep(200);
   }
-  const ops = (...args: string[]) =>
-    execFileSync(TSX, ['server/src/cli/ops.ts', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+  // Asynchronous: the CLI may need this process meanwhile (the tests' object store runs here).
+  const ops = async (...args: string[]) => {
+    const [command, cliArgs] = o.compiled
+      ? [process.execPath, [path.join(o.compiled, 'ops.js'), ...args]]
+      : [TSX, ['server/src/cli/ops.ts', ...args]];
+    const { stdout } = await execFileAsync(command, cliArgs, { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    return stdout;
+  };
   return { url, child, output: () => out, kill, ops };
 }
 

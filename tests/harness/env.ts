@@ -34,7 +34,6 @@ export function e2eServerEnv(): Record<string, string> {
     RATE_LIMIT: 'off',
     SETTLE_INTERVAL_MS: '500',
     LOG_LEVEL: 'warn',
-    SKIP_BUILD: '1',
   };
 }
 

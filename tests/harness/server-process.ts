@@ -6,7 +6,7 @@ import { startServer as startServerProcess } from '../../server/test-support/pro
 
 export interface TestServer {
   url: string;
-  ops: (...args: string[]) => string;
+  ops: (...args: string[]) => Promise<string>;
   stop: () => Promise<void>;
 }
 

@@ -8,8 +8,9 @@ import * as m001 from './migrations/001_init';
 import * as m002 from './migrations/002_features';
 import * as m003 from './migrations/003_hardening';
 import * as m004 from './migrations/004_proof_of_work';
+import * as m005 from './migrations/005_shared_state';
 import { PGliteDialect } from './pglite-driver';
-import type { DB, Db } from './schema';
+import type { DB, Db, Q, Trx } from './schema';
 
 export type { Db } from './schema';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '002_features': m002,
   '003_hardening': m003,
   '004_proof_of_work': m004,
+  '005_shared_state': m005,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -40,6 +42,11 @@ export async function openPGlite(dataDir: string): Promise<PGlite> {
   return PGlite.create(path.resolve(dataDir));
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL connection pool behind `db` (metrics); undefined for the embedded database. */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
 export async function openDb(opts: OpenOptions): Promise<Db> {
   if (opts.databaseUrl) {
     if (opts.schema) {
@@ -54,7 +61,9 @@ export async function openDb(opts: OpenOptions): Promise<Db> {
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   const pglite = opts.pglite ?? (await openPGlite(path.join(opts.dataDir ?? './data', 'pg')));
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
@@ -86,6 +95,21 @@ export async function migrate(db: Db, schema?: string): Promise<void> {
 
 const MIGRATION_LOCK_KEY = 727_001;
 
+/** Migrations this code knows that the database has not run yet (readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider: new StaticProvider(), migrationTableSchema: rows[0]?.schema ?? 'public' });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/**
+ * Runs `fn` in a transaction, or inside the caller's when `db` already is one: a service that needs
+ * atomicity composes into a larger unit (the demo seed is one transaction of many services).
+ */
+export function transact<T>(db: Q, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db as Trx) : db.transaction().execute(fn);
+}
+
 /** Empties every application table (tests). */
 export async function truncateAll(db: Db): Promise<void> {
   const tables = Object.keys(migrationsTables());
@@ -100,6 +124,7 @@ function migrationsTables(): Record<keyof DB, true> {
     sessions: true,
     verification_codes: true,
     spent_challenges: true,
+    rate_limits: true,
     outbox: true,
     settings: true,
     currencies: true,

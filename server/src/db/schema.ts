@@ -64,6 +64,7 @@ export interface DB {
     used_at: TimeNull;
   };
   spent_challenges: { signature: string; expires_at: Time };
+  rate_limits: { key: string; window_start: Time; window_ms: number; hits: number };
   outbox: { id: Generated<number>; target: string; subject: string; body: string; created_at: Time };
   settings: { key: string; value: string };
   currencies: {

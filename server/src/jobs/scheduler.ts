@@ -1,58 +1,86 @@
 /**
  * Background jobs of a running server: the settlement simulator, the reward distribution and the
- * hourly clean-up of uploads no participation uses and of spent challenges past their expiry.
+ * hourly clean-up of uploads no participation uses, spent challenges and old rate-limit windows.
+ *
+ * With several instances on one PostgreSQL, each job runs on one instance at a time: a run first
+ * takes the job's advisory lock and skips its turn when another instance holds it. (Each job is also
+ * safe on its own — settlement locks each record, a period pays once — the lock saves the duplicate
+ * work and keeps the job metrics honest.)
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
+import type { Lifecycle } from '../lifecycle';
+import { recordJobRun } from '../metrics';
+import { blobStoreFor } from '../services/blob-store';
 import { forgetExpiredChallenges } from '../services/human-check';
 import { distribute } from '../services/pool';
+import { forgetOldRateLimitWindows } from '../services/rate-limit-store';
 import { deleteUnusedUploads } from '../services/uploads';
 import { settleWithdrawals } from './settlement';
 
-export function startJobs(db: Db, config: Config, log: FastifyBaseLogger): () => void {
-  let busySettle = false;
-  let busyDistribute = false;
-  const settle = setInterval(async () => {
-    if (busySettle) return;
-    busySettle = true;
-    try {
-      await settleWithdrawals(db, log);
-    } catch (err) {
-      log.error({ err }, 'settlement job failed');
-    } finally {
-      busySettle = false;
-    }
-  }, config.settleIntervalMs);
-  // Distribution: checked every minute (or every period when shorter); pays once per period.
-  const runDistribution = async () => {
-    if (busyDistribute) return;
-    busyDistribute = true;
-    try {
-      const r = await distribute(db, config.distributionPeriodSeconds);
-      if (r) log.info({ distribution: r }, 'reward pool distributed');
-    } catch (err) {
-      log.error({ err }, 'distribution job failed');
-    } finally {
-      busyDistribute = false;
-    }
+const JOB_LOCKS = { settle: 727_101, distribute: 727_102, cleanUp: 727_103 } as const;
+type JobName = keyof typeof JOB_LOCKS;
+
+export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, lifecycle?: Lifecycle): () => void {
+  const busy = new Set<JobName>();
+  const shared = Boolean(config.databaseUrl);
+
+  /** Runs `work` unless this job is still running here or runs on another instance right now. */
+  const run = (name: JobName, work: () => Promise<void>) => async () => {
+    if (busy.has(name) || lifecycle?.draining) return;
+    busy.add(name);
+    const started = performance.now();
+    const attempt = async () => {
+      if (!shared) return work().then(() => true);
+      // A session lock on its own connection, held for the run; the work uses the pool.
+      return db.connection().execute(async (conn) => {
+        const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(${JOB_LOCKS[name]}) as got`.execute(conn);
+        if (!rows[0]?.got) return false;
+        try {
+          await work();
+          return true;
+        } finally {
+          await sql`select pg_advisory_unlock(${JOB_LOCKS[name]})`.execute(conn);
+        }
+      });
+    };
+    const task = attempt().then(
+      (ran) => {
+        if (ran) recordJobRun(name, 'ok', performance.now() - started);
+      },
+      (err: unknown) => {
+        recordJobRun(name, 'error', performance.now() - started);
+        log.error({ err, job: name }, 'job failed');
+      },
+    );
+    await (lifecycle ? lifecycle.track(task) : task).finally(() => busy.delete(name));
   };
-  const dist = setInterval(runDistribution, Math.min(config.distributionPeriodSeconds * 1000, 60_000));
-  void runDistribution();
-  const cleanUploads = async () => {
-    try {
-      const n = await deleteUnusedUploads(db, config.dataDir);
-      if (n) log.info({ deleted: n }, 'unused uploads deleted');
-    } catch (err) {
-      log.error({ err }, 'upload clean-up failed');
-    }
-    await forgetExpiredChallenges(db).catch((err: unknown) => log.error({ err }, 'challenge clean-up failed'));
-  };
-  const uploads = setInterval(cleanUploads, 3600_000);
-  void cleanUploads();
+
+  const settle = run('settle', async () => {
+    await settleWithdrawals(db, log);
+  });
+  const distribution = run('distribute', async () => {
+    const r = await distribute(db, config.distributionPeriodSeconds);
+    if (r) log.info({ distribution: r }, 'reward pool distributed');
+  });
+  const cleanUp = run('cleanUp', async () => {
+    const n = await deleteUnusedUploads(db, blobStoreFor(config));
+    if (n) log.info({ deleted: n }, 'unused uploads deleted');
+    await forgetExpiredChallenges(db);
+    await forgetOldRateLimitWindows(db);
+  });
+
+  const timers = [
+    setInterval(settle, config.settleIntervalMs),
+    // Distribution: checked every minute (or every period when shorter); pays once per period.
+    setInterval(distribution, Math.min(config.distributionPeriodSeconds * 1000, 60_000)),
+    setInterval(cleanUp, 3600_000),
+  ];
+  void distribution();
+  void cleanUp();
   return () => {
-    clearInterval(settle);
-    clearInterval(dist);
-    clearInterval(uploads);
+    for (const t of timers) clearInterval(t);
   };
 }

@@ -3,22 +3,20 @@
  * when its destination is on the seeded blocklist, `failed` with a reason and a refund.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { transact } from '../db/index';
 import type { Db } from '../db/schema';
 import { dec } from '../services/decimal';
 import { post, userAvailable, userFrozen } from '../services/ledger';
 import { randomTxId } from '../services/money';
 
-export async function settleWithdrawals(db: Db, log?: FastifyBaseLogger): Promise<number> {
-  const pending = await db
-    .selectFrom('records')
-    .select('id')
-    .where('status', '=', 'withdrawing')
-    .orderBy('id')
-    .limit(500)
-    .execute();
+/** `onlyUser`: settle that user's withdrawals only (the demo seed must not settle anyone else's). */
+export async function settleWithdrawals(db: Db, log?: FastifyBaseLogger, onlyUser?: number): Promise<number> {
+  let query = db.selectFrom('records').select('id').where('status', '=', 'withdrawing');
+  if (onlyUser !== undefined) query = query.where('user_id', '=', onlyUser);
+  const pending = await query.orderBy('id').limit(500).execute();
   let settled = 0;
   for (const { id } of pending) {
-    const done = await db.transaction().execute(async (trx) => {
+    const done = await transact(db, async (trx) => {
       const r = await trx
         .selectFrom('records')
         .selectAll()

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
+import { blobStoreFor } from '../services/blob-store';
 import * as content from '../services/content';
 import { countries } from '../services/countries';
 import { ErrorCode, fail } from '../services/errors';
@@ -29,9 +30,9 @@ export function miscRoutes(app: FastifyInstance, ctx: Ctx) {
         return fail(ErrorCode.FILE_TOO_LARGE, 'The file is larger than 5 MB');
       }
       if (file!.file.truncated || data.length > MAX_UPLOAD_BYTES) fail(ErrorCode.FILE_TOO_LARGE, 'The file is larger than 5 MB');
-      return storeUpload(db, config.dataDir, userId, data);
+      return storeUpload(db, blobStoreFor(config), userId, data);
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },
   );
-  define(app, ctx, api.misc.image, ({ userId, params }) => readUpload(db, config.dataDir, userId, params.id));
+  define(app, ctx, api.misc.image, ({ userId, params }) => readUpload(db, blobStoreFor(config), userId, params.id));
 }

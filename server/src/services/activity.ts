@@ -1,5 +1,7 @@
 /** Activities: participate with a partner user ID and images, review via ops, resubmit, claim once. */
+
 import type { Selectable } from 'kysely';
+import { transact } from '../db/index';
 import type { DB, Db, Q } from '../db/schema';
 import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
@@ -184,7 +186,7 @@ const setRecord = (db: Q, pid: number, status: string, reason: string | null) =>
   db.updateTable('records').set({ status, reason, updated_at: new Date() }).where('ref', '=', `participation:${pid}`).execute();
 
 export async function resubmit(db: Db, userId: number, b: { participationId: string; partnerUid: string; imageIds: string[] }) {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const p = await ownParticipation(trx, userId, b.participationId, true);
     if (p.status !== 'rejected') fail(ErrorCode.NOT_RESUBMITTABLE, 'Only a rejected participation can be resubmitted');
     const a = await getActivity(trx, p.activity_id);
@@ -235,7 +237,7 @@ export async function claim(trx: Q, userId: number, participationId: string) {
 
 /** Ops: approve or reject a participation in review. */
 export async function review(db: Db, participationId: number, approve: boolean, reason: string | null) {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const p = await trx.selectFrom('participations').selectAll().where('id', '=', participationId).forUpdate().executeTakeFirst();
     if (!p) fail(ErrorCode.NOT_FOUND, `no participation ${participationId}`);
     if (p!.status !== 'review') fail(ErrorCode.CONFLICT, `participation ${participationId} is ${p!.status}, not in review`);

@@ -1,6 +1,5 @@
 /** Articles, customer service contacts and the app configuration. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { BRAND } from '../../../src/config/brand';
 import type { Q } from '../db/schema';
 import { str } from './decimal';
 import { ErrorCode, fail } from './errors';
@@ -57,20 +56,6 @@ export function customerServices() {
   ];
 }
 
-let pkgVersion: string | null = null;
-function packageVersion(): string {
-  if (pkgVersion) return pkgVersion;
-  try {
-    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
-      version?: string;
-    };
-    pkgVersion = pkg.version ?? '0.0.0';
-  } catch {
-    pkgVersion = '0.0.0';
-  }
-  return pkgVersion;
-}
-
 export const FIAT_RATES: Record<string, string> = {
   USD: '1',
   EUR: '0.92',
@@ -93,7 +78,7 @@ export async function appConfig(db: Q) {
   const rows = await db.selectFrom('settings').selectAll().where('key', 'in', ['appVersion', 'testJsScript']).execute();
   const s = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   return {
-    appVersion: s.appVersion ?? packageVersion(),
+    appVersion: s.appVersion ?? BRAND.version,
     versionCode: 301,
     testJsScript: s.testJsScript ?? null,
     fiatRates: FIAT_RATES,

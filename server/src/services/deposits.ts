@@ -1,4 +1,5 @@
 /** Deposit addresses and credited recharges (the first one activates the account and grants the gift). */
+import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
 import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
@@ -38,7 +39,7 @@ export async function findUserId(db: Q, account: string): Promise<number> {
 export async function creditRecharge(db: Db, userId: number, currency: string, amount: string) {
   if (!/^\d{1,30}(\.\d{1,18})?$/.test(amount) || dec(amount).lte(0))
     fail(ErrorCode.BAD_REQUEST, 'amount must be a positive decimal');
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const c = await trx.selectFrom('currencies').selectAll().where('symbol', '=', currency).executeTakeFirst();
     if (!c) fail(ErrorCode.NOT_FOUND, `unknown currency ${currency}`);
     const to = (await depositAddress(trx, userId, currency, c!.network)).address;

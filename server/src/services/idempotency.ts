@@ -8,6 +8,7 @@
  * caller to prove the secret first (`beforeReplay`), so a known key is no oracle for the password.
  */
 import { createHmac } from 'node:crypto';
+import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { serverSecret } from './server-secrets';
@@ -46,7 +47,7 @@ export async function idempotent<T>(
   work: (trx: Q) => Promise<T>,
 ): Promise<T> {
   const hash = await fingerprint(db, body);
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const inserted = await trx
       .insertInto('idempotency_keys')
       .values({ user_id: userId, scope, key, body_hash: hash })

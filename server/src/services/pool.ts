@@ -4,6 +4,7 @@
  * precision; the remainder stays in the pool. A unique period_start makes each period pay once.
  */
 import { sql } from 'kysely';
+import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
 import { dec, floor, str } from './decimal';
 import { accountBalance, post, userAvailable } from './ledger';
@@ -94,7 +95,7 @@ export async function poolList(db: Q, userId: number, q: { page: number; pageSiz
 export async function distribute(db: Db, periodSeconds: number, now = Date.now()) {
   distributing = true;
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await transact(db, async (trx) => {
       const periodStart = new Date(periodStartOf(now, periodSeconds));
       const pool = dec(await accountBalance(trx, 'system:pool', TSR));
       const release = floor(pool.mul(RELEASE_RATIO), PRECISION);
@@ -167,7 +168,7 @@ export const isDistributing = () => distributing;
 
 /** Moves TSR from the treasury into the pool (seed and ops). */
 export async function fundPool(db: Db, amount: string) {
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
     await post(trx, `pool-fund:${Date.now()}`, TSR, [
       ['system:treasury', dec(amount).neg()],
       ['system:pool', dec(amount)],

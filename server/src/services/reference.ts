@@ -1,5 +1,8 @@
-/** Reference rows (currencies, channels, pairs, blocklist) upserted at every start. */
-
+/**
+ * Reference rows (currencies, channels, pairs, blocklist) upserted at every start: a fee or limit
+ * changed here reaches an existing database, and instances starting together write the same rows.
+ * Columns an operator owns (a channel's `enabled`) are not listed, so a restart keeps them.
+ */
 import { tronAddressFromHex } from '../../../src/lib/tron/index';
 import type { Q } from '../db/schema';
 
@@ -17,6 +20,12 @@ export const BLOCKLIST = [
     reason: 'The destination address is frozen on the network',
   },
 ];
+
+/** The row's columns except its key: what an upsert updates. */
+function withoutKey<T extends object, K extends keyof T>(row: T, key: K): Omit<T, K> {
+  const { [key]: _key, ...rest } = row;
+  return rest;
+}
 
 export async function seedReference(db: Q): Promise<void> {
   const currencies = [
@@ -36,7 +45,7 @@ export async function seedReference(db: Q): Promise<void> {
     await db
       .insertInto('currencies')
       .values(c)
-      .onConflict((oc) => oc.column('symbol').doNothing())
+      .onConflict((oc) => oc.column('symbol').doUpdateSet(withoutKey(c, 'symbol')))
       .execute();
   }
   const channels = [
@@ -78,7 +87,7 @@ export async function seedReference(db: Q): Promise<void> {
     await db
       .insertInto('withdraw_channels')
       .values(c)
-      .onConflict((oc) => oc.column('id').doNothing())
+      .onConflict((oc) => oc.column('id').doUpdateSet(withoutKey(c, 'id')))
       .execute();
   }
   const pairs = [
@@ -127,14 +136,14 @@ export async function seedReference(db: Q): Promise<void> {
     await db
       .insertInto('exchange_pairs')
       .values(p)
-      .onConflict((oc) => oc.column('id').doNothing())
+      .onConflict((oc) => oc.column('id').doUpdateSet(withoutKey(p, 'id')))
       .execute();
   }
   for (const b of BLOCKLIST) {
     await db
       .insertInto('address_blocklist')
       .values(b)
-      .onConflict((oc) => oc.column('address').doNothing())
+      .onConflict((oc) => oc.column('address').doUpdateSet(withoutKey(b, 'address')))
       .execute();
   }
 }

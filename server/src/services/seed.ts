@@ -1,10 +1,11 @@
 /** The demo: a user with balances, records of every type and status, swaps, messages and activities. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { sql } from 'kysely';
 import type { Config } from '../config';
-import type { Db } from '../db/schema';
+import { transact } from '../db/index';
+import type { Db, Trx } from '../db/schema';
 import { settleWithdrawals } from '../jobs/settlement';
 import * as activity from './activity';
+import { blobStoreFor } from './blob-store';
 import { dec } from './decimal';
 import { demoScreenshot } from './demo-image';
 import { creditRecharge } from './deposits';
@@ -16,7 +17,6 @@ import { hashPassword } from './passwords';
 import { distribute, fundPool } from './pool';
 import { BLOCKLIST, seedReference, TSR } from './reference';
 import { swapLocked } from './swap';
-import { uploadsDir } from './uploads';
 import { createUser } from './users';
 
 /** An outside address the demo already sent to (the browser tests pair it with a lookalike). */
@@ -28,8 +28,21 @@ export const demoCredentials = () =>
 
 const DAY = 86400_000;
 
+const SEED_LOCK_KEY = 727_002;
+
+/**
+ * Creates the demo user and its history once. One transaction under an advisory lock: instances
+ * starting together wait for one another and find it done, and a crash half-way leaves nothing.
+ */
 export async function seedDemo(db: Db, config: Config): Promise<{ created: boolean; credentials: string }> {
   await seedReference(db);
+  return transact(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    return seedDemoOnce(trx, config);
+  });
+}
+
+async function seedDemoOnce(db: Trx, config: Config): Promise<{ created: boolean; credentials: string }> {
   const key = `phone:${DEMO.areaCode}:${DEMO.phone}`;
   const existing = await db.selectFrom('users').select('id').where('account_key', '=', key).executeTakeFirst();
   if (existing) return { created: false, credentials: demoCredentials() };
@@ -57,7 +70,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   await creditRecharge(db, userId, 'TRX', '820');
   await creditRecharge(db, userId, TSR, '4000');
 
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
     const r = await trx
       .insertInto('records')
       .values({
@@ -84,25 +97,23 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
   // Withdrawals: one settles, one fails (blocklisted destination), one stays in flight.
   const usdt = await db.selectFrom('withdraw_channels').selectAll().where('id', '=', 'usdt-trc20').executeTakeFirstOrThrow();
   const w = (address: string, amount: string) =>
-    db
-      .transaction()
-      .execute((trx) =>
-        withdrawLocked(trx, userId, usdt, { channelId: usdt.id, address, amount, tradePassword: DEMO.tradePassword }),
-      );
+    transact(db, (trx) =>
+      withdrawLocked(trx, userId, usdt, { channelId: usdt.id, address, amount, tradePassword: DEMO.tradePassword }),
+    );
   await w(DEMO_SENT_TO, '120');
   await w(BLOCKLIST[1]!.address, '35');
-  await settleWithdrawals(db);
+  await settleWithdrawals(db, undefined, userId);
   await w(addressFor(`demo/${userId}/friend`), '42.75');
 
   const pair = (id: string) => db.selectFrom('exchange_pairs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const usdtTsr = await pair('usdt-tsr');
   const tsrUsdt = await pair('tsr-usdt');
-  await db
-    .transaction()
-    .execute((trx) => swapLocked(trx, userId, usdtTsr, { pairId: usdtTsr.id, amount: '25', tradePassword: DEMO.tradePassword }));
-  await db
-    .transaction()
-    .execute((trx) => swapLocked(trx, userId, tsrUsdt, { pairId: tsrUsdt.id, amount: '300', tradePassword: DEMO.tradePassword }));
+  await transact(db, (trx) =>
+    swapLocked(trx, userId, usdtTsr, { pairId: usdtTsr.id, amount: '25', tradePassword: DEMO.tradePassword }),
+  );
+  await transact(db, (trx) =>
+    swapLocked(trx, userId, tsrUsdt, { pairId: tsrUsdt.id, amount: '300', tradePassword: DEMO.tradePassword }),
+  );
 
   if (dec(await accountBalance(db, 'system:pool', TSR)).isZero()) await fundPool(db, '250000');
   await distribute(db, config.distributionPeriodSeconds);
@@ -159,9 +170,8 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
     10,
     'Hold TSR on Lumen during the snapshot and earn 50 TSR.',
   );
-  await mkdir(uploadsDir(config.dataDir), { recursive: true });
   const screenshot = demoScreenshot();
-  await writeFile(path.join(uploadsDir(config.dataDir), 'demo0000000000000000000000000000.png'), screenshot);
+  await blobStoreFor(config).put('demo0000000000000000000000000000.png', screenshot, 'image/png');
   await db
     .insertInto('uploads')
     .values({
@@ -173,7 +183,7 @@ export async function seedDemo(db: Db, config: Config): Promise<{ created: boole
     })
     .execute();
   const join = (activityId: number, partnerUid: string) =>
-    db.transaction().execute((trx) =>
+    transact(db, (trx) =>
       activity.participate(trx, userId, {
         activityId: String(activityId),
         partnerUid,

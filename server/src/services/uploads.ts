@@ -1,16 +1,17 @@
 /**
  * Image uploads: the content is sniffed (file-type), only JPEG, PNG and WebP up to 5 MB are kept,
- * stored under DATA_DIR/uploads with a generated name (the client's file name is ignored). Only
+ * stored in the blob store (disk or S3, see blob-store.ts) under a generated name (the client's file
+ * name is ignored). Only
  * their owner can read them back (`readUpload`), by id; no path from the request reaches the disk.
  * Each user may upload a bounded amount a day, and uploads no participation uses are deleted after
  * a day (`deleteUnusedUploads`, run by the jobs).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { sql } from 'kysely';
+import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
+import type { BlobStore } from './blob-store';
 import { ErrorCode, fail } from './errors';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -21,9 +22,7 @@ export const DAILY_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const UNUSED_UPLOAD_HOURS = 24;
 const ALLOWED: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
-export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
-
-export async function storeUpload(db: Db, dataDir: string, userId: number, data: Buffer) {
+export async function storeUpload(db: Db, store: BlobStore, userId: number, data: Buffer) {
   if (data.length > MAX_UPLOAD_BYTES) fail(ErrorCode.FILE_TOO_LARGE, 'The file is larger than 5 MB');
   if (data.length === 0) fail(ErrorCode.FILE_TYPE, 'The file is empty');
   const type = await fileTypeFromBuffer(data);
@@ -32,10 +31,8 @@ export async function storeUpload(db: Db, dataDir: string, userId: number, data:
   const id = randomBytes(16).toString('hex');
   const fileName = `${id}.${ext}`;
   await reserveQuota(db, userId, { id, mime: type!.mime, size: data.length, fileName });
-  const dir = uploadsDir(dataDir);
   try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, fileName), data, { mode: 0o600 });
+    await store.put(fileName, data, type!.mime);
   } catch (error) {
     await db.deleteFrom('uploads').where('id', '=', id).execute();
     throw error;
@@ -48,7 +45,7 @@ export async function storeUpload(db: Db, dataDir: string, userId: number, data:
  * check and the insert, so parallel uploads cannot all squeeze under the quota.
  */
 async function reserveQuota(db: Db, userId: number, u: { id: string; mime: string; size: number; fileName: string }) {
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     const used = await trx
       .selectFrom('uploads')
@@ -66,7 +63,7 @@ async function reserveQuota(db: Db, userId: number, u: { id: string; mime: strin
 }
 
 /** Deletes uploads older than a day that no participation uses (files first, then rows). */
-export async function deleteUnusedUploads(db: Db, dataDir: string): Promise<number> {
+export async function deleteUnusedUploads(db: Db, store: BlobStore): Promise<number> {
   const unused = await db
     .selectFrom('uploads')
     .select(['id', 'file_name'])
@@ -78,14 +75,14 @@ export async function deleteUnusedUploads(db: Db, dataDir: string): Promise<numb
     )
     .execute();
   for (const u of unused) {
-    await rm(path.join(uploadsDir(dataDir), path.basename(u.file_name)), { force: true });
+    await store.delete(u.file_name);
     await db.deleteFrom('uploads').where('id', '=', u.id).execute();
   }
   return unused.length;
 }
 
-/** The owner's file by id; any other user's id, or a file gone from disk, is simply not found. */
-export async function readUpload(db: Q, dataDir: string, userId: number, id: string) {
+/** The owner's file by id; any other user's id, or a file gone from the store, is simply not found. */
+export async function readUpload(db: Q, store: BlobStore, userId: number, id: string) {
   const row = await db
     .selectFrom('uploads')
     .select(['mime', 'file_name'])
@@ -93,9 +90,7 @@ export async function readUpload(db: Q, dataDir: string, userId: number, id: str
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return fail(ErrorCode.NOT_FOUND, 'Image not found');
-  try {
-    return { mime: row.mime, body: await readFile(path.join(uploadsDir(dataDir), path.basename(row.file_name))) };
-  } catch {
-    return fail(ErrorCode.NOT_FOUND, 'Image not found');
-  }
+  const body = await store.get(row.file_name);
+  if (!body) return fail(ErrorCode.NOT_FOUND, 'Image not found');
+  return { mime: row.mime, body };
 }

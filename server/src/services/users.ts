@@ -1,5 +1,6 @@
 /** Users: creation, the member profile, the wallet view, security settings. */
 import { createHash, randomInt } from 'node:crypto';
+import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
 import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
@@ -22,7 +23,7 @@ export interface NewUser {
 }
 
 export async function createUser(db: Db, u: NewUser): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return transact(db, async (trx) => {
     const tail = u.type === 'phone' ? u.phone!.slice(-4) : u.email!.split('@')[0]!.slice(0, 12);
     const row = await trx
       .insertInto('users')

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
+import { blobStoreFor } from '../services/blob-store';
 import { dec } from '../services/decimal';
 import { DAILY_UPLOADS, deleteUnusedUploads } from '../services/uploads';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
@@ -158,7 +159,7 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
         .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
         .where('id', 'in', [used, unused])
         .execute();
-      expect(await deleteUnusedUploads(env.db, env.dataDir)).toBe(1);
+      expect(await deleteUnusedUploads(env.db, blobStoreFor(env.config))).toBe(1);
       const left = (await env.db.selectFrom('uploads').select('id').execute()).map((r) => r.id).sort();
       expect(left).toEqual([used, recent].sort());
       // Files of earlier tests share the folder: look at these three only.

@@ -12,7 +12,18 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookProblems } from '../../test-support/books';
-import { DEMO, DEST, freePort, loginDemo, request, type ServerProc, sleep, startServer } from '../../test-support/proc';
+import {
+  closeProductionEnv,
+  DEMO,
+  DEST,
+  freePort,
+  loginDemo,
+  productionEnv,
+  request,
+  type ServerProc,
+  sleep,
+  startServer,
+} from '../../test-support/proc';
 import { openDb } from '../db/index';
 import type { Db } from '../db/schema';
 import { type Dec, dec } from '../services/decimal';
@@ -62,6 +73,7 @@ async function settledBalances(url: string, token: string) {
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  await closeProductionEnv();
 });
 
 describe.each(backends)('SIGKILL during a burst of withdraws and swaps on %s', (backend) => {
@@ -93,9 +105,11 @@ describe.each(backends)('SIGKILL during a burst of withdraws and swaps on %s', (
       staticDir: path.join(root, 'static'),
       port: await freePort(),
       databaseUrl,
-      env: { SETTLE_INTERVAL_MS: '300' },
+      env: { SETTLE_INTERVAL_MS: '300', ...(databaseUrl ? await productionEnv() : {}) },
     };
     server = await startServer(opts);
+    // A production instance seeds nothing by itself: the operator asks for the demo.
+    if (databaseUrl) await server.ops('seed');
     const token = await loginDemo(server.url);
     const before = await settledBalances(server.url, token);
 

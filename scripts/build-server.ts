@@ -1,0 +1,31 @@
+/**
+ * Compiles the API server ahead of time: `server/src/start.ts` and the ops CLI become plain
+ * JavaScript in `server/dist/` (node_modules stay external), so production runs `node`, not a
+ * TypeScript compiler. `npm run build` runs it after the front-end build.
+ * Usage: npx tsx scripts/build-server.ts [outdir]
+ */
+import path from 'node:path';
+import { build } from 'esbuild';
+
+export async function buildServer(outdir = path.resolve(import.meta.dirname, '../server/dist')): Promise<string> {
+  await build({
+    entryPoints: {
+      start: path.resolve(import.meta.dirname, '../server/src/start.ts'),
+      ops: path.resolve(import.meta.dirname, '../server/src/cli/ops.ts'),
+    },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  return outdir;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const out = await buildServer(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
+  process.stdout.write(`server compiled to ${path.relative(process.cwd(), out)}/\n`);
+}

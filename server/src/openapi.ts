@@ -99,7 +99,7 @@ export function openApiDocument(): Json {
   };
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A readable page of every operation: method, path, auth, and its schemas as JSON. */
 export function apiReferencePage(doc: Json): string {
@@ -109,20 +109,20 @@ export function apiReferencePage(doc: Json): string {
       const secured = Array.isArray(op.security) && op.security.length > 0;
       const body = (op.requestBody as { content?: Record<string, { schema: unknown }> } | undefined)?.content;
       const ok = (op.responses as Record<string, { content?: Record<string, { schema: unknown }> }>)['200']?.content;
-      rows.push(`<section id="${escape(String(op.operationId))}">
-<h2><code>${method.toUpperCase()} ${escape(path)}</code></h2>
-<p>${escape(String(op.operationId))} · ${secured ? 'bearer token' : 'no token'}</p>
-${op.parameters ? `<details><summary>Parameters</summary><pre>${escape(JSON.stringify(op.parameters, null, 2))}</pre></details>` : ''}
-${body ? `<details><summary>Request body</summary><pre>${escape(JSON.stringify(Object.values(body)[0]?.schema, null, 2))}</pre></details>` : ''}
-${ok ? `<details><summary>Answer</summary><pre>${escape(JSON.stringify(Object.values(ok)[0]?.schema, null, 2))}</pre></details>` : ''}
+      rows.push(`<section id="${escapeHtml(String(op.operationId))}">
+<h2><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h2>
+<p>${escapeHtml(String(op.operationId))} · ${secured ? 'bearer token' : 'no token'}</p>
+${op.parameters ? `<details><summary>Parameters</summary><pre>${escapeHtml(JSON.stringify(op.parameters, null, 2))}</pre></details>` : ''}
+${body ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(Object.values(body)[0]?.schema, null, 2))}</pre></details>` : ''}
+${ok ? `<details><summary>Answer</summary><pre>${escapeHtml(JSON.stringify(Object.values(ok)[0]?.schema, null, 2))}</pre></details>` : ''}
 </section>`);
     }
   }
   const info = doc.info as { title: string; version: string };
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(info.title)} ${escape(info.version)}</title></head>
-<body><main><h1>${escape(info.title)} ${escape(info.version)}</h1>
+<title>${escapeHtml(info.title)} ${escapeHtml(info.version)}</title></head>
+<body><main><h1>${escapeHtml(info.title)} ${escapeHtml(info.version)}</h1>
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
 ${rows.join('\n')}
 </main></body></html>`;

@@ -14,6 +14,8 @@ export interface Config {
   tlsCert: string | undefined;
   tlsKey: string | undefined;
   masterSeed: string | undefined;
+  /** Keys sealing stored secrets (`id:base64,…`; see secret-box.ts). */
+  secretsKey: string | undefined;
   /** Turns rate limits off (tests that make many calls). */
   rateLimit: boolean;
   logLevel: string;
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tlsCert: env.TLS_CERT || undefined,
     tlsKey: env.TLS_KEY || undefined,
     masterSeed: env.MASTER_SEED || undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
     rateLimit: env.RATE_LIMIT !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -101,6 +104,7 @@ export function missingProductionSettings(config: Config): string | null {
   const missing: string[] = [];
   if (!config.masterSeed || config.masterSeed.length < 32)
     missing.push('MASTER_SEED (at least 32 characters: every instance derives the same deposit addresses from it)');
+  if (!config.secretsKey) missing.push('SECRETS_KEY (id:base64 of 32 random bytes: seals authenticator seeds at rest)');
   if (!config.s3) missing.push('S3_BUCKET (uploads must be readable by every instance)');
   return missing.length ? `With DATABASE_URL, set ${missing.join('; ')}.` : null;
 }

@@ -20,6 +20,7 @@ import { removePidFile, runningServer, writePidFile } from './pidfile';
 import { getSetting, setSetting } from './services/content';
 import { loadMasterSeed } from './services/keys';
 import { seedReference } from './services/reference';
+import { loadSecretsKeys } from './services/secret-box';
 import { demoCredentials, seedDemo } from './services/seed';
 
 const out = (s: unknown) => process.stdout.write(`${typeof s === 'string' ? s : String(s)}\n`);
@@ -43,6 +44,7 @@ async function main() {
     writePidFile(config.dataDir, config.port);
   }
   loadMasterSeed(config.dataDir, config.masterSeed);
+  loadSecretsKeys(config.dataDir, config.secretsKey);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Both idempotent and safe when instances start together: migrations under an advisory lock,
   // reference data as upserts.

@@ -45,6 +45,7 @@ export async function productionEnv(): Promise<Record<string, string>> {
   const { url } = await objectStore;
   return {
     MASTER_SEED: 'test-master-seed-0123456789abcdefghijklmnop',
+    SECRETS_KEY: `test:${Buffer.alloc(32, 7).toString('base64')}`,
     S3_BUCKET: 'tessera-uploads',
     S3_ENDPOINT: url,
     S3_ACCESS_KEY_ID: 'S3RVER',

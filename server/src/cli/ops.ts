@@ -12,6 +12,7 @@ import { ApiError } from '../services/errors';
 import { loadMasterSeed } from '../services/keys';
 import { OPS_USAGE, runOps } from '../services/ops';
 import { seedReference } from '../services/reference';
+import { loadSecretsKeys } from '../services/secret-box';
 
 const out = (s: unknown) => process.stdout.write(`${typeof s === 'string' ? s : String(s)}\n`);
 const errOut = (s: unknown) => process.stderr.write(`${s instanceof Error ? (s.stack ?? s.message) : String(s)}\n`);
@@ -34,6 +35,7 @@ async function viaServer(opsUrl: string, token: string, command: string, args: s
 async function direct(command: string, args: string[]): Promise<Envelope> {
   const config = loadConfig();
   loadMasterSeed(config.dataDir, config.masterSeed);
+  loadSecretsKeys(config.dataDir, config.secretsKey);
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);

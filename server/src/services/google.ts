@@ -2,8 +2,9 @@
 import type { Db } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { guard, userSecretLimits } from './lockout';
+import { open, seal } from './secret-box';
 import { checkTotp, newSecret, otpauthUri } from './totp';
-import { checkLoginPassword, getUser } from './users';
+import { checkLoginPassword, getUser, googleContext } from './users';
 
 export async function googleStatus(db: Db, id: number) {
   const u = await getUser(db, id);
@@ -15,7 +16,11 @@ export async function pendingSecret(db: Db, id: number, loginPassword: string, s
   if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
   await checkLoginPassword(db, u, loginPassword, source);
   const secret = newSecret();
-  await db.updateTable('users').set({ google_pending_secret: secret }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ google_pending_secret: seal(secret, googleContext(id)) })
+    .where('id', '=', id)
+    .execute();
   const label = u.email ?? `+${u.area_code} ${u.phone}`;
   return { secret, otpauthUri: otpauthUri(secret, label) };
 }
@@ -24,7 +29,7 @@ export async function bindGoogle(db: Db, id: number, code: string) {
   const u = await getUser(db, id);
   if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
   if (!u.google_pending_secret) fail(ErrorCode.GOOGLE_NOT_BOUND, 'Request a secret first');
-  const pending = u.google_pending_secret!;
+  const pending = open(u.google_pending_secret!, googleContext(id));
   let step: number | null = null;
   await guard(
     db,

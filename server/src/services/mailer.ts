@@ -1,6 +1,6 @@
 /**
  * Delivers verification codes. Every message is written to the outbox table (read it with
- * `npm run ops -- outbox`); without SMTP_URL the server also logs one dev line with the target and
+ * `npm run ops -- outbox`; with SMTP the code itself is left out of it); without SMTP_URL the server also logs one dev line with the target and
  * code so a new user can register on a fresh machine. Phone targets have no SMS gateway here.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,7 +15,10 @@ export interface Mailer {
 export function createMailer(log: FastifyBaseLogger | undefined, smtpUrl: string | undefined): Mailer {
   return {
     async send(db, target, subject, body, code) {
-      await db.insertInto('outbox').values({ target, subject, body }).execute();
+      // With a real delivery channel the code leaves only by it: the table keeps the message
+      // without it, so a database reader cannot use a live code.
+      const kept = smtpUrl && code ? body.replaceAll(code, '••••••') : body;
+      await db.insertInto('outbox').values({ target, subject, body: kept }).execute();
       const email = target.startsWith('email:') ? target.slice(6) : null;
       if (smtpUrl && email) {
         sendSmtp(smtpUrl, email, subject, body).catch((err: Error) =>

@@ -8,6 +8,7 @@ import { ErrorCode, fail } from './errors';
 import { publish } from './notify';
 import { distribute } from './pool';
 import { seedDemo } from './seed';
+import { resealSecrets } from './users';
 
 export const OPS_COMMANDS = [
   'outbox',
@@ -19,6 +20,7 @@ export const OPS_COMMANDS = [
   'distribute',
   'seed',
   'expire-tokens',
+  'reseal-secrets',
 ] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
@@ -31,7 +33,8 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   set-version <x.y.z>                      override /config/app appVersion
   distribute                               run the reward-pool distribution for the current period
   seed                                     create the demo user and data (idempotent)
-  expire-tokens <account>                  revoke every session of an account`;
+  expire-tokens <account>                  revoke every session of an account
+  reseal-secrets                           seal every stored secret with the first SECRETS_KEY (after a rotation)`;
 
 export async function runOps(db: Db, config: Config, command: string, args: string[]): Promise<unknown> {
   const need = (n: number) => {
@@ -81,6 +84,8 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
         .executeTakeFirst();
       return { revoked: Number(r.numUpdatedRows) };
     }
+    case 'reseal-secrets':
+      return resealSecrets(db);
     default:
       return fail(ErrorCode.NOT_FOUND, `unknown command ${command}\n${OPS_USAGE}`);
   }

@@ -7,6 +7,7 @@ import { ErrorCode, fail } from './errors';
 import { walletAddressOf } from './keys';
 import { guard, loginLimits, userSecretLimits } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
+import { isCurrent, open, seal } from './secret-box';
 import { checkTotp } from './totp';
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -119,6 +120,9 @@ export async function walletView(db: Q, id: number) {
   };
 }
 
+/** Where an authenticator seed belongs: the user's row (pending and bound share it). */
+export const googleContext = (userId: number) => `users.google:${userId}`;
+
 /**
  * Once an authenticator is bound, its code is required, and each code is good once: the time step it
  * was accepted for is stored only if it is later than the last one, so of two requests carrying the
@@ -131,7 +135,7 @@ export async function requireGoogle(
 ) {
   if (u.google_secret === null) return;
   if (!code) fail(ErrorCode.GOOGLE_CODE_WRONG, 'Enter the code from your authenticator app');
-  const secret = u.google_secret;
+  const secret = open(u.google_secret, googleContext(u.id));
   const check = async () => {
     const step = await checkTotp(secret, code!, u.google_last_step === null ? null : Number(u.google_last_step));
     if (step === null) return false;
@@ -223,4 +227,33 @@ export async function modifyPassword(
     .where('revoked_at', 'is', null)
     .execute();
   return null;
+}
+
+/**
+ * Seals every authenticator seed with the current secrets key: after a key rotation (the old key
+ * still listed second) and for seeds stored before sealing existed. Each row is rewritten only if
+ * it still holds the value read, so a bind or unbind meanwhile is not undone.
+ */
+export async function resealSecrets(db: Q): Promise<{ resealed: number }> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'google_secret', 'google_pending_secret'])
+    .where((eb) => eb.or([eb('google_secret', 'is not', null), eb('google_pending_secret', 'is not', null)]))
+    .execute();
+  let resealed = 0;
+  for (const row of rows) {
+    for (const column of ['google_secret', 'google_pending_secret'] as const) {
+      const stored = row[column];
+      if (stored === null || isCurrent(stored)) continue;
+      const fresh = seal(open(stored, googleContext(row.id)), googleContext(row.id));
+      const r = await db
+        .updateTable('users')
+        .set({ [column]: fresh })
+        .where('id', '=', row.id)
+        .where(column, '=', stored)
+        .executeTakeFirst();
+      resealed += Number(r.numUpdatedRows);
+    }
+  }
+  return { resealed };
 }

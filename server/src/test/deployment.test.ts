@@ -113,10 +113,12 @@ describe.runIf(adminUrl)('a deployment: two compiled instances on one PostgreSQL
       port: await freePort(),
       databaseUrl,
       compiled,
-      env: { RATE_LIMIT: 'on', MASTER_SEED: '' },
+      env: { RATE_LIMIT: 'on', MASTER_SEED: '', SECRETS_KEY: '' },
       timeoutMs: 20_000,
     });
-    await expect(refused).rejects.toThrow(/server exited \(1\): With DATABASE_URL, set MASTER_SEED .*; S3_BUCKET/);
+    await expect(refused).rejects.toThrow(
+      /server exited \(1\): With DATABASE_URL, set MASTER_SEED .*; SECRETS_KEY .*; S3_BUCKET/,
+    );
   });
 
   it('seeds no demo account; both instances are ready', async () => {

@@ -18,8 +18,9 @@ import { creditRecharge } from '../services/deposits';
 import type { HumanProof } from '../services/human-check';
 import { hashPassword, setFastHashing } from '../services/passwords';
 import { seedReference } from '../services/reference';
+import { seal } from '../services/secret-box';
 import { newSecret } from '../services/totp';
-import { createUser } from '../services/users';
+import { createUser, googleContext } from '../services/users';
 
 export type Backend = 'pglite' | 'pg';
 export const backends: Backend[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['pg'] as const) : [])];
@@ -158,7 +159,7 @@ export async function bindAuthenticator(db: Db, userId: number): Promise<string>
   const secret = newSecret();
   await db
     .updateTable('users')
-    .set({ google_secret: secret, google_bound_at: new Date(), google_last_step: null })
+    .set({ google_secret: seal(secret, googleContext(userId)), google_bound_at: new Date(), google_last_step: null })
     .where('id', '=', userId)
     .execute();
   return secret;

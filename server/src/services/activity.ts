@@ -258,7 +258,7 @@ export async function prizePoolStatus(db: Q) {
   const sum = (xs: ActivityRow[], k: 'pool_total' | 'pool_remaining') => str(xs.reduce((s, a) => s.plus(a[k]), dec(0)));
   const currency = open[0]?.reward_currency ?? acts[0]?.reward_currency ?? 'TSR';
   return {
-    status: (isDistributing() ? 'distributing' : open.length ? 'open' : 'closed') as 'open' | 'distributing' | 'closed',
+    status: ((await isDistributing(db)) ? 'distributing' : open.length ? 'open' : 'closed') as 'open' | 'distributing' | 'closed',
     total: sum(open, 'pool_total'),
     remaining: sum(open, 'pool_remaining'),
     currency,

@@ -12,7 +12,11 @@ import { TSR } from './reference';
 
 export const RELEASE_RATIO = '0.01';
 const PRECISION = 6;
-let distributing = false;
+/**
+ * Held (transaction-scoped) while a distribution pays out, by whichever instance or CLI runs it:
+ * every instance can tell from pg_locks that one is under way.
+ */
+const DISTRIBUTING_LOCK = 727_202;
 
 export const periodStartOf = (t: number, periodSeconds: number) => Math.floor(t / 1000 / periodSeconds) * periodSeconds * 1000;
 
@@ -55,7 +59,7 @@ export async function poolInfo(db: Q, userId: number, periodSeconds: number, now
     totalPool: total,
     nextDistributionAt: new Date(periodStartOf(now, periodSeconds) + periodSeconds * 1000).toISOString(),
     periodSeconds,
-    distributing,
+    distributing: await isDistributing(db),
     todayReward: str(earned?.today ?? '0'),
     totalEarned: str(earned?.total ?? '0'),
     tokensHeld: str(held),
@@ -93,78 +97,82 @@ export async function poolList(db: Q, userId: number, q: { page: number; pageSiz
 
 /** Distributes for the period containing `now`; returns null when that period was already paid. */
 export async function distribute(db: Db, periodSeconds: number, now = Date.now()) {
-  distributing = true;
-  try {
-    return await transact(db, async (trx) => {
-      const periodStart = new Date(periodStartOf(now, periodSeconds));
-      const pool = dec(await accountBalance(trx, 'system:pool', TSR));
-      const release = floor(pool.mul(RELEASE_RATIO), PRECISION);
-      const inserted = await trx
-        .insertInto('distributions')
-        .values({ period_start: periodStart, total: str(release), paid: '0' })
-        .onConflict((oc) => oc.column('period_start').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return null;
-      const holders = await holdings(trx);
-      const allHeld = holders.reduce((s, h) => s.plus(h.available), dec(0));
-      let paid = dec(0);
-      if (release.gt(0) && allHeld.gt(0)) {
-        for (const h of holders) {
-          const ratio = dec(h.available).div(allHeld);
-          const share = floor(release.mul(ratio), PRECISION);
-          if (share.lte(0)) continue;
-          paid = paid.plus(share);
-          await trx
-            .insertInto('distribution_shares')
-            .values({
-              distribution_id: inserted.id,
-              user_id: h.user_id,
-              amount: str(share),
-              holding_ratio: str(floor(ratio, 18)),
-            })
-            .execute();
-          await trx
-            .insertInto('records')
-            .values({
-              user_id: h.user_id,
-              type: 'reward',
-              direction: 'in',
-              status: 'success',
-              currency: TSR,
-              network: 'TRC20',
-              amount: str(share),
-              from_address: null,
-              to_address: null,
-              tx_id: null,
-              reason: null,
-            })
-            .execute();
-          await post(trx, `reward:${inserted.id}:${h.user_id}`, TSR, [
-            ['system:pool', share.neg()],
-            [userAvailable(h.user_id), share],
-          ]);
-        }
+  return await transact(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(${DISTRIBUTING_LOCK})`.execute(trx);
+    const periodStart = new Date(periodStartOf(now, periodSeconds));
+    const pool = dec(await accountBalance(trx, 'system:pool', TSR));
+    const release = floor(pool.mul(RELEASE_RATIO), PRECISION);
+    const inserted = await trx
+      .insertInto('distributions')
+      .values({ period_start: periodStart, total: str(release), paid: '0' })
+      .onConflict((oc) => oc.column('period_start').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return null;
+    const holders = await holdings(trx);
+    const allHeld = holders.reduce((s, h) => s.plus(h.available), dec(0));
+    let paid = dec(0);
+    if (release.gt(0) && allHeld.gt(0)) {
+      for (const h of holders) {
+        const ratio = dec(h.available).div(allHeld);
+        const share = floor(release.mul(ratio), PRECISION);
+        if (share.lte(0)) continue;
+        paid = paid.plus(share);
+        await trx
+          .insertInto('distribution_shares')
+          .values({
+            distribution_id: inserted.id,
+            user_id: h.user_id,
+            amount: str(share),
+            holding_ratio: str(floor(ratio, 18)),
+          })
+          .execute();
+        await trx
+          .insertInto('records')
+          .values({
+            user_id: h.user_id,
+            type: 'reward',
+            direction: 'in',
+            status: 'success',
+            currency: TSR,
+            network: 'TRC20',
+            amount: str(share),
+            from_address: null,
+            to_address: null,
+            tx_id: null,
+            reason: null,
+          })
+          .execute();
+        await post(trx, `reward:${inserted.id}:${h.user_id}`, TSR, [
+          ['system:pool', share.neg()],
+          [userAvailable(h.user_id), share],
+        ]);
       }
-      await trx
-        .updateTable('distributions')
-        .set({ paid: str(paid) })
-        .where('id', '=', inserted.id)
-        .execute();
-      return {
-        id: inserted.id,
-        periodStart: periodStart.toISOString(),
-        released: str(release),
-        paid: str(paid),
-        holders: holders.length,
-      };
-    });
-  } finally {
-    distributing = false;
-  }
+    }
+    await trx
+      .updateTable('distributions')
+      .set({ paid: str(paid) })
+      .where('id', '=', inserted.id)
+      .execute();
+    return {
+      id: inserted.id,
+      periodStart: periodStart.toISOString(),
+      released: str(release),
+      paid: str(paid),
+      holders: holders.length,
+    };
+  });
 }
 
-export const isDistributing = () => distributing;
+/** Whether a distribution is paying out right now, on any instance. */
+export async function isDistributing(db: Q): Promise<boolean> {
+  const { rows } = await sql<{ busy: boolean }>`
+    select exists (
+      select 1 from pg_locks
+      where locktype = 'advisory' and classid = 0 and objid = ${DISTRIBUTING_LOCK} and objsubid = 1 and granted
+    ) as busy`.execute(db);
+  return rows[0]?.busy === true;
+}
 
 /** Moves TSR from the treasury into the pool (seed and ops). */
 export async function fundPool(db: Db, amount: string) {

@@ -1,8 +1,10 @@
 /** Withdraw checks, deposits and activation, records, wallets, swap and the reward pool. */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
+import { prizePoolStatus } from '../services/activity';
 import { dec } from '../services/decimal';
 import { creditRecharge } from '../services/deposits';
 import { accountBalance, journalTotals } from '../services/ledger';
@@ -264,6 +266,16 @@ describe.each(backends)('money on %s', (backend) => {
   });
 
   describe('reward pool', () => {
+    it('shows "distributing" while any connection pays a distribution out', async () => {
+      expect((await prizePoolStatus(env.db)).status).not.toBe('distributing');
+      await env.db.transaction().execute(async (trx) => {
+        // What distribute() holds while it pays: visible to every instance through pg_locks.
+        await sql`select pg_advisory_xact_lock(727202)`.execute(trx);
+        expect((await prizePoolStatus(trx)).status).toBe('distributing');
+      });
+      expect((await prizePoolStatus(env.db)).status).not.toBe('distributing');
+    });
+
     it('pays holders pro rata once per period, rounding down, the remainder staying in the pool', async () => {
       const a = await makeUser(env.db, { usdt: '10' }); // 100 TSR gift
       const b = await makeUser(env.db, { usdt: '10' });

@@ -8,6 +8,7 @@ import { type HumanProof, spendProof } from './human-check';
 import { clearLoginLocks, codeLimits, guard, loginLimits } from './lockout';
 import type { Mailer } from './mailer';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
+import { keyedDigest, matchesKeyedDigest } from './secret-box';
 import { createUser } from './users';
 
 export const CODE_TTL_SECONDS = 600;
@@ -83,7 +84,9 @@ export async function requestCode(db: Db, mailer: Mailer, ip: string, req: CodeR
       target,
       scene: req.scene,
       // A request that sent no code still counts towards the throttles, with a hash no code matches.
-      code_hash: message.code ? sha256(`${target}:${message.code}`) : `none:${randomBytes(16).toString('hex')}`,
+      code_hash: message.code
+        ? keyedDigest('verification-code', `${target}:${message.code}`)
+        : `none:${randomBytes(16).toString('hex')}`,
       ip,
       expires_at: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
     })
@@ -107,7 +110,7 @@ async function consumeCode(db: Db, target: string, scene: string, code: string, 
       .where('expires_at', '>', new Date())
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
-    if (!row || row.code_hash !== sha256(`${target}:${code}`)) return false;
+    if (!row || !matchesKeyedDigest(row.code_hash, 'verification-code', `${target}:${code}`)) return false;
     // Good once: of two requests with the same code, one wins.
     const used = await db
       .updateTable('verification_codes')

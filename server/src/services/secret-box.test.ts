@@ -5,7 +5,7 @@ import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from '../test/helpers';
-import { open, parseSecretsKeys, type SecretsKey, seal, setSecretsKeys } from './secret-box';
+import { keyedDigest, matchesKeyedDigest, open, parseSecretsKeys, type SecretsKey, seal, setSecretsKeys } from './secret-box';
 import { googleContext, resealSecrets } from './users';
 
 const key = (id: string): SecretsKey => ({ id, key: randomBytes(32) });
@@ -24,6 +24,20 @@ describe('sealing', () => {
     expect(() => open(sealed, 'users.google:2')).toThrow();
     setSecretsKeys([key('k2')]);
     expect(() => open(sealed, 'users.google:1')).toThrow(/no secrets key "k1"/);
+  });
+
+  it('keys the digests of short codes, checkable across a rotation', () => {
+    const k1 = key('k1');
+    setSecretsKeys([k1]);
+    const digest = keyedDigest('verification-code', 'email:a@b.co:123456');
+    expect(digest).toMatch(/^k1:[0-9a-f]{64}$/);
+    expect(matchesKeyedDigest(digest, 'verification-code', 'email:a@b.co:123456')).toBe(true);
+    expect(matchesKeyedDigest(digest, 'verification-code', 'email:a@b.co:123457')).toBe(false);
+    expect(matchesKeyedDigest(digest, 'other-purpose', 'email:a@b.co:123456')).toBe(false);
+    setSecretsKeys([key('k2'), k1]);
+    expect(matchesKeyedDigest(digest, 'verification-code', 'email:a@b.co:123456')).toBe(true);
+    setSecretsKeys([key('k2')]);
+    expect(matchesKeyedDigest(digest, 'verification-code', 'email:a@b.co:123456')).toBe(false);
   });
 
   it('reads SECRETS_KEY as id:base64 entries of 32-byte keys', () => {

@@ -8,7 +8,7 @@
  * rotation is: put the new key first, keep the old one after it, run `npm run ops -- reseal-secrets`,
  * then drop the old key.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -76,3 +76,24 @@ export function open(stored: string, context: string): string {
 
 /** Sealed with the current key? (false: plain, or an older key — `reseal-secrets` fixes it). */
 export const isCurrent = (stored: string) => stored.startsWith(`${PREFIX}:${keys[0]!.id}:`);
+
+const digestKey = (k: SecretsKey, purpose: string) => Buffer.from(hkdfSync('sha256', k.key, '', `tessera/${purpose}`, 32));
+
+/**
+ * A keyed digest of a short secret (a 6-digit code): unlike a plain hash, a database reader cannot
+ * try the million codes against it without the key. Names the key it used, so a rotation keeps
+ * digests made just before it checkable.
+ */
+export function keyedDigest(purpose: string, message: string): string {
+  const k = keys[0]!;
+  return `${k.id}:${createHmac('sha256', digestKey(k, purpose)).update(message).digest('hex')}`;
+}
+
+export function matchesKeyedDigest(stored: string, purpose: string, message: string): boolean {
+  const at = stored.indexOf(':');
+  const k = keys.find((candidate) => candidate.id === stored.slice(0, at));
+  if (!k) return false;
+  const want = Buffer.from(stored.slice(at + 1), 'hex');
+  const got = createHmac('sha256', digestKey(k, purpose)).update(message).digest();
+  return want.length === got.length && timingSafeEqual(want, got);
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { CODES_PER_TARGET_DAY } from '../services/auth';
+import { CODES_PER_TARGET_DAY, sha256 } from '../services/auth';
 import {
   backends,
   call,
@@ -57,6 +57,10 @@ describe.each(backends)('accounts on %s', (backend) => {
       const body = { areaCode: '44', phone: '7700900123', scene: 'register' as const };
       ok(api.auth.phoneCode, await call(app, api.auth.phoneCode, { body, remoteAddress: freshIp() }));
       const code = await lastCode('phone:44:7700900123');
+      // Stored keyed: a database reader cannot try the million codes against a plain SHA-256.
+      const { code_hash } = await env.db.selectFrom('verification_codes').select('code_hash').executeTakeFirstOrThrow();
+      expect(code_hash).not.toBe(sha256(`phone:44:7700900123:${code}`));
+      expect(code_hash).not.toContain(code);
       const reg = { type: 'phone', areaCode: '44', phone: '7700900123', password: 'Secret123', agreed: true };
       expect(
         (await call(app, api.auth.register, { body: { ...reg, code: code === '000000' ? '111111' : '000000' } })).json.code,

@@ -234,6 +234,37 @@ test.describe('reward and swap', () => {
     await expect(first).toContainText('246.91356 TSR');
     await expect(first).toContainText('Completed');
   });
+
+  test('a swap the server refuses for its amount goes back to the form with the reason, not to the password', async ({
+    page,
+  }) => {
+    const phone = `556${String(Date.now()).slice(-4)}`;
+    await registerUser(phone, 'Swapper123');
+    ops('credit', `+${DEMO.areaCode} ${phone}`, 'USDT', '20');
+    const token = await apiLogin(phone, 'Swapper123');
+    await api('/member/modifyWalletPassword', { token, body: { newPassword: '123456', loginPassword: 'Swapper123' } });
+    await loginAs(page, phone, 'Swapper123');
+    await page.goto('/pages/reward/swap?pair=usdt-tsr');
+    const amount = page.getByLabel('You pay (USDT)');
+    await amount.fill('15');
+    await page.getByRole('button', { name: 'Swap', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Confirm swap' }).getByRole('button', { name: 'Confirm' }).click();
+    const password = page.getByRole('dialog', { name: 'Trade password' });
+    await expect(password).toBeVisible();
+    // Meanwhile the same user spends from another device: 15 no longer fits.
+    await api('/api/wallet/exchange', {
+      token,
+      idempotencyKey: `other-device-${phone}`,
+      body: { pairId: 'usdt-tsr', amount: '10', tradePassword: '123456' },
+    });
+    await password.getByLabel('6-digit trade password').fill('123456');
+    await password.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Insufficient balance.' })).toBeVisible();
+    await expect(password).toHaveCount(0);
+    await expect(amount).toHaveValue('15');
+    // The form now knows the balance moved.
+    await expect(page.getByText('Insufficient balance.').first()).toBeVisible();
+  });
 });
 
 /** A PNG of the given size, made here so no fixture file is needed. */

@@ -1,4 +1,5 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isTransient } from '../api/transient';
 import { ErrorCode } from '../contract/errors';
 import { isOnline, subscribeOnline } from '../session/online';
 import { showToast } from '../ui/toast';
@@ -6,11 +7,8 @@ import { errorMessage } from './error-messages';
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
-/** Codes for which retrying cannot help: the request itself was refused. */
-const noRetry = (error: unknown) => {
-  const code = codeOf(error);
-  return typeof code === 'number' && code !== ErrorCode.NETWORK && code !== ErrorCode.TIMEOUT && code < 500;
-};
+/** A definite answer from the server: asking again cannot help (isTransient is the one rule). */
+const noRetry = (error: unknown) => typeof codeOf(error) === 'number' && !isTransient(error);
 
 /**
  * SPEC §8: a failed call shows an error toast. A 401 is handled by the session (its own toast and

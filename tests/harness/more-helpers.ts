@@ -8,13 +8,17 @@ export { ops } from './ops.ts';
 
 type Envelope<T> = { code: number; msg?: string; data: T };
 
-export async function api<T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { token?: string; method?: string; body?: unknown; idempotencyKey?: string } = {},
+): Promise<T> {
   const res = await fetch(`${E2E_BASE_URL}${path}`, {
     method: init.method ?? (init.body ? 'POST' : 'GET'),
     headers: {
       Accept: 'application/json',
       ...(init.body ? { 'Content-Type': 'application/json' } : {}),
       ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.idempotencyKey ? { 'Idempotency-Key': init.idempotencyKey } : {}),
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });

@@ -26,11 +26,14 @@ const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 describe.runIf(adminUrl)('a deployment: two compiled instances on one PostgreSQL', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'tessera-deploy-'));
   const dbName = `deploy_${process.pid}`;
-  const databaseUrl = (() => {
-    const u = new URL(adminUrl!);
-    u.pathname = `/${dbName}`;
-    return u.toString();
-  })();
+  // Read only when the suite runs: without PostgreSQL it is collected, then skipped.
+  const databaseUrl = adminUrl
+    ? (() => {
+        const u = new URL(adminUrl);
+        u.pathname = `/${dbName}`;
+        return u.toString();
+      })()
+    : '';
   let production: Record<string, string> = {};
   let compiled = '';
   let a: ServerProc;

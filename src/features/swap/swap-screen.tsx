@@ -1,12 +1,12 @@
 /**
  * Flash swap: pick a pair, enter the amount, see the exact amount out, confirm, then enter the
- * trade password. One idempotency key per confirmed attempt, reused if that attempt is retried.
+ * trade password. Submitted through the shared secured-submit flow: one idempotency key per
+ * confirmed attempt, reused only when the outcome is unknown; refusals go back to the form.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { isApiError } from '../../api/client';
 import { exchangePairsQueryOptions, swap } from '../../api/exchange';
 import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
 import { queryKeys } from '../../api/query-keys';
@@ -14,10 +14,10 @@ import { errorMessage } from '../../app/error-messages';
 import { useAppStore } from '../../app/store';
 import { ErrorCode } from '../../contract/errors';
 import type { ExchangePair } from '../../contract/exchange';
-import { whileBusy } from '../../lib/busy/busy';
 import { isAmountDraft } from '../../lib/money/amount-input';
 import { compare, formatAmountFloor } from '../../lib/money/money';
 import { useOnline } from '../../session/online';
+import { useSecuredSubmit } from '../../shared/use-secured-submit';
 import { Amount } from '../../ui/amount';
 import { CodeDialog } from '../../ui/code-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -81,7 +81,6 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [step, setStep] = useState<Step>('edit');
-  const [attemptKey, setAttemptKey] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const balance = wallet.data ? (wallet.data.assets.find((a) => a.currency === pair.fromCurrency)?.balance ?? '0') : null;
@@ -108,13 +107,11 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
     }
   };
 
-  const mutation = useMutation({
-    mutationFn: (vars: { tradePassword: string; key: string }) =>
-      whileBusy(() => swap({ pairId: pair.id, amount, tradePassword: vars.tradePassword }, vars.key)),
-    meta: { inlineErrors: true },
+  const sender = useSecuredSubmit({
+    // The body is the attempt's: a retry resends exactly what was confirmed.
+    submit: (body: { pairId: string; amount: string; tradePassword: string }, key: string) => swap(body, key),
     onSuccess: (record) => {
       setStep('edit');
-      setAttemptKey(null);
       setAmount('');
       setTouched(false);
       void showToast(
@@ -126,34 +123,31 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
       void queryClient.invalidateQueries({ queryKey: queryKeys.records.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.prizePool.all });
     },
-    onError: (error) => {
-      const code = isApiError(error) ? error.code : undefined;
-      if (code === ErrorCode.TRADE_PASSWORD_WRONG) {
+    onRefused: (error, back) => {
+      if (back === 'password') {
         setPasswordError(errorMessage(error));
         return;
       }
-      if (code === ErrorCode.TRADE_PASSWORD_NOT_SET) {
+      if (back === 'set-password') {
         setStep('need-password');
         return;
       }
-      const retryable = code === ErrorCode.NETWORK || code === ErrorCode.TIMEOUT || (code !== undefined && code >= 500);
-      if (retryable) {
-        // Same attempt: keep the key so a retry can never swap twice.
-        setPasswordError(errorMessage(error));
-        return;
-      }
+      // The amount no longer fits (balance moved, limits changed): back to the form with the reason.
       setStep('edit');
-      setAttemptKey(null);
       const known: Partial<Record<number, SwapProblem>> = {
         [ErrorCode.BELOW_MINIMUM]: 'below',
         [ErrorCode.ABOVE_MAXIMUM]: 'above',
         [ErrorCode.INSUFFICIENT_BALANCE]: 'insufficient',
       };
+      const code = (error as { code?: number }).code;
       const mapped = code !== undefined ? known[code] : undefined;
       void showToast(mapped ? (problemText(mapped) ?? errorMessage(error)) : errorMessage(error), 'error');
-      if (mapped === 'insufficient') void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.exchange.pairs });
     },
   });
+  // Unknown outcome: said in the password prompt; confirming again resends the same attempt.
+  const shownPasswordError = sender.unknownOutcome && sender.error ? errorMessage(sender.error) : passwordError;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -248,7 +242,7 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
         confirmLabel={t`Confirm`}
         onClose={() => setStep((s) => (s === 'confirm' ? 'edit' : s))}
         onConfirm={() => {
-          setAttemptKey(crypto.randomUUID());
+          sender.abandon();
           setPasswordError(null);
           setStep('password');
         }}
@@ -258,17 +252,17 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
       <CodeDialog
         open={step === 'password'}
         kind="trade-password"
-        error={passwordError}
-        pending={mutation.isPending}
+        error={shownPasswordError}
+        pending={sender.pending}
         onClose={() => {
-          if (mutation.isPending) return;
+          if (sender.pending) return;
           setStep((s) => (s === 'password' ? 'edit' : s));
-          setAttemptKey(null);
+          sender.abandon();
         }}
         onSubmit={(code) => {
-          if (!attemptKey) return;
           setPasswordError(null);
-          mutation.mutate({ tradePassword: code, key: attemptKey });
+          if (sender.unknownOutcome) sender.retry();
+          else sender.send({ pairId: pair.id, amount, tradePassword: code });
         }}
       />
       <TradePasswordRequiredDialog open={step === 'need-password'} onClose={() => setStep('edit')} />

@@ -11,7 +11,6 @@ import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
 import { channelDetailQueryOptions, withdrawChannelsQueryOptions } from '../../api/money';
 import { errorMessage } from '../../app/error-messages';
 import { useAppStore } from '../../app/store';
-import { ErrorCode } from '../../contract/errors';
 import { lastCopiedText, readClipboard } from '../../lib/clipboard/clipboard';
 import { isOnline, useOnline } from '../../session/online';
 import { Amount } from '../../ui/amount';
@@ -127,15 +126,11 @@ export function TransferScreen() {
       void showToast(t`Transfer submitted`, 'success');
       void navigate({ to: '/pages/record/detail', search: { id: record.id }, replace: true });
     },
-    onRefused: (error) => {
-      const code = (error as { code?: number }).code;
-      if (code === ErrorCode.TRADE_PASSWORD_WRONG || code === ErrorCode.ACCOUNT_LOCKED) {
+    onRefused: (error, back) => {
+      if (back === 'password' || back === 'authenticator') {
         setCodeError(errorMessage(error));
-        setStep('password');
-      } else if (code === ErrorCode.GOOGLE_CODE_WRONG) {
-        setCodeError(errorMessage(error));
-        setStep('google');
-      } else if (code === ErrorCode.TRADE_PASSWORD_NOT_SET) {
+        setStep(back === 'password' ? 'password' : 'google');
+      } else if (back === 'set-password') {
         setStep('set-password');
       } else {
         setTradePassword('');

@@ -1,15 +1,12 @@
 /**
- * Sends a confirmed transfer. The attempt (key + exact body, trade password included) lives only in
- * this hook's memory: it is kept after a network failure so a retry reuses both, and dropped after
- * a definite answer. Never stored, cached or logged.
+ * Sends a confirmed transfer through the shared secured-submit flow (one key per attempt, reused
+ * only when the outcome is unknown) and refreshes what a transfer changes.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { withdraw } from '../../api/money';
 import { queryKeys } from '../../api/query-keys';
 import type { TransactionRecord } from '../../contract/money';
-import { whileBusy } from '../../lib/busy/busy';
-import { type Attempt, isOutcomeUnknown, newAttempt } from './model/attempt';
+import { type RefusalStep, useSecuredSubmit } from '../../shared/use-secured-submit';
 
 export interface WithdrawBody {
   channelId: string;
@@ -24,49 +21,18 @@ export function useSendTransfer({
   onRefused,
 }: {
   onSuccess: (record: TransactionRecord) => void;
-  onRefused: (error: unknown) => void;
+  onRefused: (error: unknown, step: RefusalStep) => void;
 }) {
   const queryClient = useQueryClient();
-  const attempt = useRef<Attempt<WithdrawBody> | null>(null);
-  const [unknownOutcome, setUnknownOutcome] = useState(false);
-  const mutation = useMutation({
-    // Marked busy: an app update waits for the transfer to finish before it reloads.
-    mutationFn: (a: Attempt<WithdrawBody>) => whileBusy(() => withdraw(a.body, a.key)),
-    meta: { inlineErrors: true },
+  return useSecuredSubmit<WithdrawBody, TransactionRecord>({
+    submit: (body, key) => withdraw(body, key),
     onSuccess: (record) => {
-      attempt.current = null;
-      setUnknownOutcome(false);
       void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
       void queryClient.invalidateQueries({ queryKey: queryKeys.records.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.addressBook });
       queryClient.setQueryData(queryKeys.records.detail(record.id), record);
       onSuccess(record);
     },
-    onError: (error) => {
-      if (isOutcomeUnknown(error)) {
-        setUnknownOutcome(true);
-        return;
-      }
-      attempt.current = null;
-      setUnknownOutcome(false);
-      onRefused(error);
-    },
+    onRefused,
   });
-  return {
-    pending: mutation.isPending,
-    unknownOutcome,
-    /** A new confirmed attempt: a fresh key. */
-    send(body: WithdrawBody) {
-      attempt.current = newAttempt(body);
-      mutation.mutate(attempt.current);
-    },
-    /** Same key, same body. */
-    retry() {
-      if (attempt.current) mutation.mutate(attempt.current);
-    },
-    abandon() {
-      attempt.current = null;
-      setUnknownOutcome(false);
-    },
-  };
 }

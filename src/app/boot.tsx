@@ -8,17 +8,17 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { LAUNCH_CHECK_DELAY_MS, launchRedirect } from '../session/guard';
+import { captureInstallPrompt } from '../session/install';
+import { activateLaunchLocale } from '../session/locale';
 import { startOnlineTracking } from '../session/online';
-import { LAUNCH_CHECK_DELAY_MS, launchRedirect } from './guard';
-import { captureInstallPrompt } from './install';
-import { activateLaunchLocale } from './locale';
+import { initSession } from '../session/session-deps';
+import { appStore } from '../session/store';
 import { reloadOnStaleChunks, reloadWhenNewWorkerTakesOver } from './new-build';
 import { createQueryClient, followOnlineState } from './query-client';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
-import { initSession } from './session-deps';
 import { claimInstance, InstanceGate } from './single-instance';
-import { appStore } from './store';
 
 export async function boot(container: HTMLElement): Promise<void> {
   captureInstallPrompt();
@@ -34,11 +34,16 @@ export async function boot(container: HTMLElement): Promise<void> {
   const userId = appStore.get().token ? appStore.get().userInfo?.id : undefined;
   await Promise.all([
     activateLaunchLocale(),
-    userId ? import('./persist').then((m) => m.startPersistence(queryClient, userId)) : undefined,
+    userId ? import('../session/persist').then((m) => m.startPersistence(queryClient, userId)) : undefined,
   ]);
   const router = createAppRouter(queryClient);
-  initSession({ queryClient, navigate: (to) => void router.navigate({ to, replace: true }) });
-  if (appStore.get().token) void import('./session').then((m) => m.loadSessionData()).catch(() => {});
+  initSession({
+    queryClient,
+    navigate: (to) => void router.navigate({ to, replace: true }),
+    // The session module (and the API modules it uses) loads only when needed.
+    onUnauthorized: () => void import('../session/session').then((m) => m.expireSession()),
+  });
+  if (appStore.get().token) void import('../session/session').then((m) => m.loadSessionData()).catch(() => {});
 
   claimInstance();
   createRoot(container).render(

@@ -1,9 +1,9 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isTransient } from '../api/transient';
 import { ErrorCode } from '../contract/errors';
+import { errorMessage } from '../session/error-messages';
 import { isOnline, subscribeOnline } from '../session/online';
 import { showToast } from '../ui/toast';
-import { errorMessage } from './error-messages';
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 

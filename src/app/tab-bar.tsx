@@ -1,8 +1,8 @@
 /** The bottom tab bar of the four tab pages (SPEC §2: 74px, 24px icons, 10px labels). */
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
+import { useAppStore } from '../session/store';
 import { ActivityIcon, HomeIcon, RewardIcon, UserIcon } from '../ui/icons';
-import { useAppStore } from './store';
 
 export const TAB_PATHS = ['/pages/index/index', '/pages/activity/index', '/pages/reward/index', '/pages/my/index'] as const;
 

@@ -7,8 +7,8 @@
 import type { Workbox } from 'workbox-window';
 import { isBusy, whenIdle } from '../lib/busy/busy';
 import { readKey, STORAGE_KEYS, writeKey } from '../lib/storage/kv';
+import { appStore } from '../session/store';
 import { RELOAD_DELAY_MS } from './new-build';
-import { appStore } from './store';
 
 const FOREGROUND_CHECK_INTERVAL_MS = 60_000;
 

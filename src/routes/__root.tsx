@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { navigationRedirect } from '../app/guard';
 import { NotFoundScreen } from '../app/not-found-screen';
 import { OfflineBanner } from '../app/offline-banner';
-import { appStore, useAppStore } from '../app/store';
 import { isTabPath, TabBar } from '../app/tab-bar';
+import { navigationRedirect } from '../session/guard';
+import { appStore, useAppStore } from '../session/store';
 import { ToastRegion } from '../ui/toast';
 
 // Loaded only when offered, to keep the entry chunk small.

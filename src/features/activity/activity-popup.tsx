@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { prizePoolStatusQueryOptions } from '../../api/activity';
-import { appStore, useAppStore } from '../../app/store';
+import { appStore, useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
 import { Dialog } from '../../ui/dialog';
 

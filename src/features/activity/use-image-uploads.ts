@@ -5,8 +5,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { uploadFile } from '../../api/misc';
-import { errorMessage } from '../../app/error-messages';
 import { whileBusy } from '../../lib/busy/busy';
+import { errorMessage } from '../../session/error-messages';
 import { imageProblem, MAX_IMAGES } from './image-rules';
 import { prepareImage } from './prepare-image';
 

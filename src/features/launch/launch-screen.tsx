@@ -5,9 +5,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { HOME_PATH, LOGIN_PATH } from '../../app/guard';
-import { appStore } from '../../app/store';
 import { BRAND } from '../../config/brand';
+import { HOME_PATH, LOGIN_PATH } from '../../session/guard';
+import { appStore } from '../../session/store';
 import './launch-screen.css';
 
 export const SPLASH_MS = 700;

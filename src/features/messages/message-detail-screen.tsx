@@ -6,7 +6,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { messageQueryOptions } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
-import { errorMessage } from '../../app/error-messages';
+import { errorMessage } from '../../session/error-messages';
 import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { unreadCountQueryOptions } from '../../api/notify';
-import { appStore } from '../../app/store';
+import { appStore } from '../../session/store';
 
 export function useUnreadCount(): number | undefined {
   const { data } = useQuery({ ...unreadCountQueryOptions(), staleTime: 0 });

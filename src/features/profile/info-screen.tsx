@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { memberInfoQueryOptions } from '../../api/member';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../session/store';
 import { CopyButton } from '../../ui/copy-button';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';

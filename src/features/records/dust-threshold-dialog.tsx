@@ -1,8 +1,8 @@
 /** Lets the user change the USD value under which incoming transfers count as dust ("0" = off). */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { appStore } from '../../app/store';
 import { isValidAmountInput } from '../../lib/money/amount-input';
+import { appStore } from '../../session/store';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 

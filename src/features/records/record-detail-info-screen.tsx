@@ -1,7 +1,7 @@
 /** Record detail info: every technical field of the record, exactly as stored. */
 import { useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
-import { errorMessage } from '../../app/error-messages';
+import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';

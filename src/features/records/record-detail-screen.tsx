@@ -5,9 +5,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../app/error-messages';
-import { useAppStore } from '../../app/store';
+import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
+import { useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
 import { CopyButton } from '../../ui/copy-button';
 import { Page } from '../../ui/page';

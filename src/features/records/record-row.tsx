@@ -1,8 +1,8 @@
 /** One row of the records list: type, status, signed amount and time; dust is greyed. */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useAppStore } from '../../app/store';
 import type { TransactionRecord } from '../../contract/money';
+import { useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
 import { formatRecordTime, recordStatusLabel, recordTypeLabel, STATUS_TONE } from './model/record-labels';
 

@@ -1,7 +1,7 @@
 /** The dust threshold and prices the records screens need (both persisted for offline). */
 import { useQuery } from '@tanstack/react-query';
 import { appConfigQueryOptions, coinsQueryOptions } from '../../api/misc';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../session/store';
 import { effectiveThreshold, type PriceTable } from './model/dust';
 
 export function useDustRules(): { threshold: string; prices: PriceTable } {

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router';
 import { distributionsInfiniteQueryOptions, prizePoolInfoQueryOptions } from '../../api/prize-pool';
 import { queryKeys } from '../../api/query-keys';
-import { useAppStore } from '../../app/store';
+import { useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
 import { InfiniteList } from '../../ui/infinite-list';
 import { Page } from '../../ui/page';

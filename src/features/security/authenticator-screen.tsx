@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { googleStatusQueryOptions } from '../../api/google';
-import { useMemberInfo } from '../../app/member-info';
+import { useMemberInfo } from '../../session/member-info';
 import { CheckIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';

@@ -5,13 +5,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { modifyPassword } from '../../api/member';
-import { errorMessage } from '../../app/error-messages';
-import { useMemberInfo } from '../../app/member-info';
 import { ErrorCode } from '../../contract/errors';
 import type { MemberInfo } from '../../contract/member';
 import { credentialErrorText } from '../../lib/forms/credential-messages';
 import { compactErrors, validateCurrentPassword, validateNewPassword } from '../../lib/forms/credentials';
 import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
+import { errorMessage } from '../../session/error-messages';
+import { useMemberInfo } from '../../session/member-info';
 import { Page } from '../../ui/page';
 import { NewPasswordFields, PasswordField } from '../../ui/password-field';
 import { SkeletonRows } from '../../ui/skeleton';

@@ -5,10 +5,10 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { LOGIN_PATH } from '../../app/guard';
-import { changeLocale, resolveLocale } from '../../app/locale';
-import { useAppStore } from '../../app/store';
 import { LOCALES, type LocaleId, toBcp47 } from '../../lib/i18n/locales';
+import { LOGIN_PATH } from '../../session/guard';
+import { changeLocale, resolveLocale } from '../../session/locale';
+import { useAppStore } from '../../session/store';
 import { CheckIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { showToast } from '../../ui/toast';

@@ -6,8 +6,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type ArticleType, articleQueryOptions } from '../../api/misc';
-import { LOGIN_PATH } from '../../app/guard';
-import { useAppStore } from '../../app/store';
+import { LOGIN_PATH } from '../../session/guard';
+import { useAppStore } from '../../session/store';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { articleParagraphs } from './protocol-model';

@@ -15,7 +15,7 @@ export const countriesLazyQueryOptions = () =>
   });
 
 export const authApi = () => import('../../../api/auth');
-export const session = () => import('../../../app/session');
+export const session = () => import('../../../session/session');
 
 /** Starts loading the API code early (on focus of the first field), without blocking anything. */
 export function preloadAuthApi(): void {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { appStore, useAppStore } from '../../../app/store';
+import { appStore, useAppStore } from '../../../session/store';
 import { countriesLazyQueryOptions } from './lazy-api';
 
 /**

@@ -8,9 +8,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ApiError } from '../../../api/client';
-import { errorMessage } from '../../../app/error-messages';
-import { refreshMemberInfo } from '../../../app/member-info';
 import { ErrorCode } from '../../../contract/errors';
+import { errorMessage } from '../../../session/error-messages';
+import { refreshMemberInfo } from '../../../session/member-info';
 import { CodeDialog } from '../../../ui/code-dialog';
 import { showToast } from '../../../ui/toast';
 

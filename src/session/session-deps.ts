@@ -6,6 +6,8 @@ import { appStore } from './store';
 export interface SessionDeps {
   queryClient: QueryClient;
   navigate: (to: string) => void;
+  /** What a 401 does: the composition root loads the session module then (it is not in the entry). */
+  onUnauthorized: () => void;
 }
 let deps: SessionDeps | undefined;
 
@@ -15,8 +17,7 @@ export function initSession(d: SessionDeps): void {
     getToken: () => appStore.get().token,
     getClientId: () => appStore.get().clientId,
     getLocale: () => appStore.get().language,
-    // The session module (and the API modules it uses) loads only when needed.
-    onUnauthorized: () => void import('./session').then((m) => m.expireSession()),
+    onUnauthorized: d.onUnauthorized,
   });
 }
 

@@ -12,7 +12,7 @@ describe('an expired session (401)', () => {
   it('clears login info, says why, then goes to login after the toast', async () => {
     const queryClient = new QueryClient();
     const navigate = vi.fn();
-    initSession({ queryClient, navigate });
+    initSession({ queryClient, navigate, onUnauthorized: () => void expireSession() });
     queryClient.setQueryData(['wallet'], { assets: [] });
     appStore.set({ token: 'tok', clientId: 'c', userInfo: { id: 'u1' } as never, walletInfo: { name: 'w' } as never });
 
@@ -31,7 +31,7 @@ describe('an expired session (401)', () => {
 
   it('does nothing without a token (a burst of 401s toasts once)', async () => {
     const navigate = vi.fn();
-    initSession({ queryClient: new QueryClient(), navigate });
+    initSession({ queryClient: new QueryClient(), navigate, onUnauthorized: () => void expireSession() });
     appStore.set({ token: null });
     await expireSession();
     expect(navigate).not.toHaveBeenCalled();

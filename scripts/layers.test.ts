@@ -1,0 +1,64 @@
+/**
+ * The walls of docs/architecture.md, checked in `npm test`: Biome's restricted-import rule refuses a
+ * feature that imports the composition root or a route, and a shared layer that imports a feature;
+ * the client and the server have no import cycles.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cycles, importGraph } from './import-graph';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Lints `source` at `file` of a scratch tree that has the repository's Biome configuration. */
+function lint(file: string, source: string) {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'tessera-layers-'));
+  try {
+    const config = JSON.parse(readFileSync(path.join(ROOT, 'biome.json'), 'utf8'));
+    config.$schema = undefined;
+    config.vcs = { enabled: false };
+    writeFileSync(path.join(scratch, 'biome.json'), JSON.stringify(config));
+    mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+    writeFileSync(path.join(scratch, file), source);
+    const r = spawnSync(path.join(ROOT, 'node_modules/.bin/biome'), ['lint', file], { cwd: scratch, encoding: 'utf8' });
+    return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+describe('layers', () => {
+  it('refuses a feature importing src/app or a route', () => {
+    const fromApp = lint(
+      'src/features/wallet/probe.ts',
+      "import { createAppRouter } from '../../app/router';\nexport const x = createAppRouter;\n",
+    );
+    expect(fromApp.ok).toBe(false);
+    expect(fromApp.output).toMatch(/never the composition root/);
+    const fromRoute = lint('src/features/wallet/probe.ts', "export const load = () => import('../../routes/__root');\n");
+    expect(fromRoute.ok).toBe(false);
+  });
+
+  it('refuses a shared layer importing a feature', () => {
+    const r = lint(
+      'src/session/probe.ts',
+      "import { SwapScreen } from '../features/swap/swap-screen';\nexport const x = SwapScreen;\n",
+    );
+    expect(r.ok).toBe(false);
+    expect(r.output).toMatch(/Shared layers sit below features/);
+  });
+
+  it('accepts a feature importing the shared layers', () => {
+    const r = lint(
+      'src/features/wallet/probe.ts',
+      "import { appStore } from '../../session/store';\nexport const x = appStore;\n",
+    );
+    expect(r.output).not.toMatch(/noRestrictedImports/);
+  });
+
+  it('has no import cycles, client or server', () => {
+    expect(cycles(importGraph([path.join(ROOT, 'src'), path.join(ROOT, 'server/src')]))).toEqual([]);
+  });
+});

@@ -36,7 +36,7 @@ test.describe('message centre', () => {
     const row = page.getByRole('listitem').filter({ hasText: `Notice ${stamp}` });
     await expect(row.getByRole('img', { name: 'Unread' })).toBeVisible();
     await row.getByRole('link').click();
-    await expect(page).toHaveURL(/message-detail\?id=/);
+    await expect(page).toHaveURL(/message-detail\?id=\d+$/);
     await expect(page.getByText(`Plain notice body ${stamp}`)).toBeVisible();
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(row.getByRole('img', { name: 'Unread' })).toHaveCount(0);

@@ -182,7 +182,7 @@ test('transfer happy path debits amount plus fee once and settles', async ({ pag
   await code.getByLabel('6-digit trade password').fill(DEMO.tradePassword);
   await code.getByRole('button', { name: 'Confirm' }).click();
 
-  await expect(page).toHaveURL(/\/pages\/record\/detail\?id=/);
+  await expect(page).toHaveURL(/\/pages\/record\/detail\?id=\d+$/);
   await expect(page.getByText(to)).toBeVisible();
   expect(await balanceOf(api, 'USDT')).toBe(minus(before, '11.5'));
   // The settlement simulator settles it; the detail shows the new status after a refresh.

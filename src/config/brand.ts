@@ -5,6 +5,8 @@
 export const BRAND = {
   productName: 'Tessera',
   tokenSymbol: 'TSR',
+  /** SPEC §4: the currency the transfer and receive screens start on when nothing else is chosen. */
+  defaultCurrency: 'USDT',
   version: '3.0.1',
   versionCode: 301,
   /** SPEC §2: the window title. */

@@ -9,10 +9,10 @@ export function resolveLocale(choice: LocaleId | 'system'): LocaleId {
   return resolveSystemLocale(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
 }
 
-/** Launch: the saved "language" key wins, then the store's choice, then the system. */
+/** Launch: the saved "language" key (the one place the choice is kept), else the system. */
 export async function activateLaunchLocale(): Promise<LocaleId> {
   const saved = await readKey<string>(STORAGE_KEYS.language);
-  const choice = saved === 'system' || isLocaleId(saved) ? saved : appStore.get().languageId;
+  const choice = saved === 'system' || isLocaleId(saved) ? saved : 'system';
   const locale = await activateLocale(resolveLocale(choice));
   appStore.set({ languageId: choice, language: locale });
   return locale;

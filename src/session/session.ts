@@ -42,7 +42,7 @@ export async function loadSessionData(): Promise<void> {
 
 async function forget(): Promise<void> {
   const { queryClient } = need();
-  appStore.set({ token: null, clientId: null, userInfo: null, walletInfo: null, isMessage: false, myWallets: [], channels: [] });
+  appStore.set({ token: null, clientId: null, userInfo: null, isMessage: false });
   await clearPersistedQueries(queryClient);
   await startPersistence(queryClient, null);
 }

@@ -10,15 +10,12 @@ describe('client store (SPEC §3)', () => {
 
   it('starts with the non-persisted defaults', () => {
     const s = initialState();
-    expect(s.countryCode).toBe('ALL');
-    expect(s.defualtCurrency).toBe('USDT');
-    expect(s.initCurrency).toBe('TSR');
     expect(s.isMessage).toBe(false);
     expect(s.hasShownActivityPopup).toBe(false);
   });
 
   it('persists exactly the persisted fields to IndexedDB and restores them', async () => {
-    appStore.set({ token: 't-1', isShowAmount: false, walletInfo: null, countryCode: 'US', isMessage: true });
+    appStore.set({ token: 't-1', isShowAmount: false, isMessage: true, hasShownActivityPopup: true });
     await appStore.flush();
     const saved = await readKey<Record<string, unknown>>(STORAGE_KEYS.store);
     expect(Object.keys(saved ?? {}).sort()).toEqual([...PERSISTED_KEYS].sort());
@@ -30,7 +27,7 @@ describe('client store (SPEC §3)', () => {
     expect(appStore.get().token).toBe('t-1');
     expect(appStore.get().isShowAmount).toBe(false);
     // Non-persisted fields come back at their defaults.
-    expect(appStore.get().countryCode).toBe('ALL');
+    expect(appStore.get().hasShownActivityPopup).toBe(false);
     expect(appStore.get().isMessage).toBe(false);
   });
 

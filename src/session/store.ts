@@ -3,19 +3,13 @@
  * render; the rest start from their defaults each launch. Components read it with `useAppStore`.
  */
 import { useSyncExternalStore } from 'react';
-import { BRAND } from '../config/brand';
-import type { MemberInfo, WalletData } from '../contract/member';
+import type { MemberInfo } from '../contract/member';
 import type { Country } from '../contract/misc';
-import type { Channel, MyWallet, WalletCurrency } from '../contract/money';
 import type { LocaleId } from '../lib/i18n/locales';
 import { readKey, STORAGE_KEYS, writeKey } from '../lib/storage/kv';
 
 export interface PersistedState {
   appInfo: { version: string; versionCode: number } | null;
-  /** The chosen locale id, or 'system' to follow the browser (LOCALES.md "System default"). */
-  languageId: LocaleId | 'system';
-  /** The locale in effect (resolved from languageId). */
-  language: LocaleId;
   languageInfo: Country | null;
   token: string | null;
   clientId: string | null;
@@ -27,20 +21,22 @@ export interface PersistedState {
   dustThresholdUsd: string | null;
 }
 
+/**
+ * This launch's client state. Server data (wallet, channels, currencies, wallets) is not copied
+ * here: its one home is the query cache. SPEC §3's other names (countrys, myChannels…) are served
+ * by the queries the screens read.
+ */
 export interface SessionState {
-  countryCode: string;
-  countrys: Country[];
-  walletInfo: WalletData | null;
-  defualtCurrency: string;
-  initCurrency: string;
-  channels: Channel[];
-  myChannels: Channel | null;
-  myCurrencys: WalletCurrency[];
-  myWallets: MyWallet[];
-  currentQrwalletAddress: string | null;
+  /**
+   * The chosen locale id, or 'system' to follow the browser (LOCALES.md "System default"). Saved
+   * once, under SPEC §3's own "language" key (locale.ts), and set here at launch.
+   */
+  languageId: LocaleId | 'system';
+  /** The locale in effect (resolved from languageId). */
+  language: LocaleId;
+  /** Unread messages exist (the tab bar's dot). */
   isMessage: boolean;
   hasShownActivityPopup: boolean;
-  prizePoolStatus: string | null;
   /** Set after a first successful login: offer to install the app once. */
   offerInstall: boolean;
 }
@@ -49,8 +45,6 @@ export type AppState = PersistedState & SessionState;
 
 export const PERSISTED_KEYS = [
   'appInfo',
-  'languageId',
-  'language',
   'languageInfo',
   'token',
   'clientId',
@@ -71,19 +65,8 @@ export const initialState = (): AppState => ({
   isShowAmount: true,
   currencyInfo: null,
   dustThresholdUsd: null,
-  countryCode: 'ALL',
-  countrys: [],
-  walletInfo: null,
-  defualtCurrency: 'USDT',
-  initCurrency: BRAND.tokenSymbol,
-  channels: [],
-  myChannels: null,
-  myCurrencys: [],
-  myWallets: [],
-  currentQrwalletAddress: null,
   isMessage: false,
   hasShownActivityPopup: false,
-  prizePoolStatus: null,
   offerInstall: false,
 });
 

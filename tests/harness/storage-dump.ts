@@ -51,6 +51,27 @@ export async function waitUntilStored(page: Page, fragment: string): Promise<voi
   await expect.poll(() => dumpBrowserStorage(page), { message: `IndexedDB holds ${fragment}` }).toContain(fragment);
 }
 
+/** The value the app keeps under `key` in its IndexedDB key-value store. */
+export function storedValue(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(async (k) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('tessera');
+      req.onupgradeneeded = () => req.result.createObjectStore('kv');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    try {
+      return await new Promise<unknown>((resolve, reject) => {
+        const q = db.transaction('kv', 'readonly').objectStore('kv').get(k);
+        q.onsuccess = () => resolve(q.result);
+        q.onerror = () => reject(q.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, key);
+}
+
 /** When the app last wrote its persisted query cache (the persister stamps every write), or 0. */
 function persistedAt(page: Page): Promise<number> {
   return page.evaluate(async () => {

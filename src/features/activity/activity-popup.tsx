@@ -20,7 +20,6 @@ export function ActivityPopup() {
 
   useEffect(() => {
     if (!data) return;
-    appStore.set({ prizePoolStatus: data.status });
     if (!appStore.get().hasShownActivityPopup && data.status !== 'closed') {
       appStore.set({ hasShownActivityPopup: true });
       setOpen(true);

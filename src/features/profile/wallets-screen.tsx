@@ -7,7 +7,6 @@ import { myWalletsQueryOptions, removeWallet } from '../../api/money';
 import { queryKeys } from '../../api/query-keys';
 import type { MyWallet } from '../../contract/money';
 import { errorMessage } from '../../session/error-messages';
-import { appStore } from '../../session/store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyButton } from '../../ui/copy-button';
 import { LoadError } from '../../ui/load-error';
@@ -28,8 +27,7 @@ export function WalletsScreen() {
     onSuccess: async () => {
       setToRemove(null);
       void showToast(t`Removed`, 'success');
-      const list = await queryClient.fetchQuery({ ...myWalletsQueryOptions(), staleTime: 0 });
-      appStore.set({ myWallets: list });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.myWallets });
       void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
     },
     onError: (error) => void showToast(errorMessage(error), 'error'),

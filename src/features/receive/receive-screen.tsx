@@ -8,10 +8,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { walletQueryOptions } from '../../api/member';
 import { depositAddressQueryOptions, walletCurrenciesQueryOptions } from '../../api/money';
+import { BRAND } from '../../config/brand';
 import { copyText } from '../../lib/clipboard/clipboard';
 import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
-import { useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
 import { CopyButton } from '../../ui/copy-button';
 import { Page } from '../../ui/page';
@@ -52,7 +52,7 @@ export function ReceiveScreen() {
   const online = useOnline();
   const navigate = useNavigate();
   const search = useSearch({ from: '/pages/index/receive' });
-  const defaultCurrency = useAppStore((s) => s.defualtCurrency);
+  const defaultCurrency = BRAND.defaultCurrency;
   const currencies = useQuery({ ...walletCurrenciesQueryOptions(), meta: { inlineErrors: true } });
   const wallet = useQuery(walletQueryOptions());
   const choices: AssetChoice[] =

@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
 import { channelDetailQueryOptions, withdrawChannelsQueryOptions } from '../../api/money';
+import { BRAND } from '../../config/brand';
 import { lastCopiedText, readClipboard } from '../../lib/clipboard/clipboard';
 import { errorMessage } from '../../session/error-messages';
 import { isOnline, useOnline } from '../../session/online';
@@ -38,7 +39,7 @@ export function TransferScreen() {
   const navigate = useNavigate();
   const search = useSearch({ from: '/pages/index/transfer' });
   const storeUser = useAppStore((s) => s.userInfo);
-  const storeChannel = useAppStore((s) => s.myChannels);
+  const savedCurrency = useAppStore((s) => s.currencyInfo?.code);
 
   const channels = useQuery(withdrawChannelsQueryOptions());
   const wallet = useQuery(walletQueryOptions());
@@ -63,7 +64,9 @@ export function TransferScreen() {
   const channel =
     enabled.find((c) => c.id === pickedChannel) ??
     fromSearch ??
-    enabled.find((c) => c.id === storeChannel?.id) ??
+    // SPEC §4: the saved currency's channel, else the default currency's.
+    enabled.find((c) => c.virtualCurrencyName === savedCurrency) ??
+    enabled.find((c) => c.virtualCurrencyName === BRAND.defaultCurrency) ??
     enabled[0] ??
     null;
   const detail = useQuery({ ...channelDetailQueryOptions(channel?.id ?? ''), enabled: Boolean(channel) });

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { walletQueryOptions } from '../../api/member';
 import { appConfigQueryOptions } from '../../api/misc';
 import { queryKeys } from '../../api/query-keys';
@@ -37,10 +37,6 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
   const [network, setNetwork] = useState(ALL_NETWORKS);
   const [search, setSearch] = useState('');
   useUnreadFlag();
-
-  useEffect(() => {
-    if (wallet.data) appStore.set({ walletInfo: wallet.data });
-  }, [wallet.data]);
 
   const fiat = pickFiat(savedFiat, config.data?.fiatRates);
   const assets = wallet.data?.assets ?? [];

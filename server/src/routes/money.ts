@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import { depositAddress } from '../services/deposits';
-import { idempotent, peekIdempotent } from '../services/idempotency';
 import * as money from '../services/money';
 import { define } from './define';
 
@@ -17,25 +16,7 @@ export function moneyRoutes(app: FastifyInstance, ctx: Ctx) {
   define(app, ctx, m.removeWallet, ({ userId, params }) => money.removeWallet(db, userId, params.id));
   define(app, ctx, m.myWallets, ({ userId }) => money.myWallets(db, userId));
   define(app, ctx, m.deposit, ({ userId, body }) => depositAddress(db, userId, body.currency, body.network));
-  define(
-    app,
-    ctx,
-    m.withdraw,
-    async ({ userId, body, idempotencyKey }) => {
-      // A retry returns the stored result once the trade password is proven again (the one-time
-      // authenticator code is not: it was used by the first attempt).
-      const prev = await peekIdempotent<ReturnType<typeof money.withdrawLocked>>(
-        db,
-        userId,
-        'withdraw',
-        idempotencyKey,
-        body,
-        () => money.checkTradePasswordOf(db, userId, body.tradePassword),
-      );
-      if (prev !== undefined) return prev;
-      const ch = await money.withdrawPrechecks(db, userId, body);
-      return idempotent(db, userId, 'withdraw', idempotencyKey, body, (trx) => money.withdrawLocked(trx, userId, ch, body));
-    },
-    { rateLimit: { max: 30, timeWindow: '1 minute' } },
-  );
+  define(app, ctx, m.withdraw, ({ userId, body, idempotencyKey }) => money.withdraw(db, userId, idempotencyKey, body), {
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+  });
 }

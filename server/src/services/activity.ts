@@ -6,6 +6,7 @@ import type { DB, Db, Q } from '../db/schema';
 import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { post, userAvailable } from './ledger';
+import { pageOf, pageWindow } from './paging';
 import { isDistributing } from './pool';
 
 type ActivityRow = Selectable<DB['activities']>;
@@ -54,22 +55,15 @@ export async function list(db: Q, userId: number, q: { page: number; pageSize: n
   if (q.tab === 'review') base = base.where('p.status', '=', 'review');
   if (q.tab === 'completed') base = base.where('p.status', 'in', ['approved', 'claimed']);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll('a')
-    .select('p.id as pid')
-    .orderBy('a.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+  const rows = await base.selectAll('a').select('p.id as pid').orderBy('a.id', 'desc').$call(pageWindow(q)).execute();
   const pids = rows.map((r) => r.pid).filter((x): x is number => x !== null);
   const parts = pids.length ? await db.selectFrom('participations').selectAll().where('id', 'in', pids).execute() : [];
   const byId = new Map(parts.map((p) => [p.id, p]));
-  return {
-    list: rows.map((r) => toActivity(r, r.pid === null ? undefined : byId.get(r.pid))),
-    total: Number(n),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return pageOf(
+    rows.map((r) => toActivity(r, r.pid === null ? undefined : byId.get(r.pid))),
+    n,
+    q,
+  );
 }
 
 async function getActivity(db: Q, id: number) {
@@ -92,12 +86,7 @@ export async function detail(db: Q, userId: number, id: string) {
 export async function records(db: Q, userId: number, q: { page: number; pageSize: number }) {
   const base = db.selectFrom('participations').where('user_id', '=', userId);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
+  const rows = await base.selectAll().orderBy('id', 'desc').$call(pageWindow(q)).execute();
   const acts = rows.length
     ? await db
         .selectFrom('activities')
@@ -106,12 +95,11 @@ export async function records(db: Q, userId: number, q: { page: number; pageSize
         .execute()
     : [];
   const byId = new Map(acts.map((a) => [a.id, a]));
-  return {
-    list: rows.map((p) => toParticipation(p, byId.get(p.activity_id)!)),
-    total: Number(n),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  return pageOf(
+    rows.map((p) => toParticipation(p, byId.get(p.activity_id)!)),
+    n,
+    q,
+  );
 }
 
 async function checkImages(db: Q, userId: number, ids: string[]) {

@@ -103,3 +103,27 @@ export async function peekIdempotent<T>(
   await beforeReplay();
   return prev.response as Awaited<T>;
 }
+
+/**
+ * The order every money move follows (withdraw, swap): a retry with a known key gets the first
+ * result once `reprove` has checked the request's secret again; otherwise the slow checks that need
+ * no lock run first (`prechecks`: argon2, TOTP), then `work` runs in one transaction that also
+ * stores its result under the key.
+ */
+export async function moveOnce<C, T>(
+  db: Db,
+  o: {
+    userId: number;
+    scope: string;
+    key: string;
+    body: unknown;
+    reprove: () => Promise<void>;
+    prechecks: () => Promise<C>;
+    work: (trx: Q, checked: C) => Promise<T>;
+  },
+): Promise<Awaited<T>> {
+  const prev = await peekIdempotent<T>(db, o.userId, o.scope, o.key, o.body, o.reprove);
+  if (prev !== undefined) return prev;
+  const checked = await o.prechecks();
+  return (await idempotent(db, o.userId, o.scope, o.key, o.body, (trx) => o.work(trx, checked))) as Awaited<T>;
+}

@@ -5,8 +5,10 @@ import { isValidTronAddress } from '../../../src/lib/tron/index';
 import type { Db, Q } from '../db/schema';
 import { dec, decimalsOf, str } from './decimal';
 import { ErrorCode, fail } from './errors';
+import { moveOnce } from './idempotency';
 import { lockBalance, post, userAvailable, userFrozen } from './ledger';
 import { guard, userSecretLimits } from './lockout';
+import { pageOf, pageWindow } from './paging';
 import { verifyPassword } from './passwords';
 import { toRecord } from './records';
 import { getUser, requireGoogle } from './users';
@@ -115,6 +117,21 @@ export async function withdrawPrechecks(db: Db, userId: number, b: WithdrawInput
   return ch;
 }
 
+/** A withdrawal, done once per Idempotency-Key (see moveOnce). */
+export function withdraw(db: Db, userId: number, key: string, body: WithdrawInput) {
+  return moveOnce(db, {
+    userId,
+    scope: 'withdraw',
+    key,
+    body,
+    // A retry returns the stored result once the trade password is proven again (the one-time
+    // authenticator code is not: the first attempt used it).
+    reprove: () => checkTradePasswordOf(db, userId, body.tradePassword),
+    prechecks: () => withdrawPrechecks(db, userId, body),
+    work: (trx, channel) => withdrawLocked(trx, userId, channel, body),
+  });
+}
+
 /** The locked part: one transaction, the balance row held FOR UPDATE. */
 export async function withdrawLocked(trx: Q, userId: number, ch: ChannelRow, b: WithdrawInput) {
   const amount = dec(b.amount);
@@ -169,13 +186,8 @@ export async function transactions(
   if (q.currency) base = base.where('currency', '=', q.currency);
   if (q.id !== undefined) base = base.where('id', '=', /^\d{1,9}$/.test(q.id) ? Number(q.id) : -1);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { list: rows.map(toRecord), total: Number(n), page: q.page, pageSize: q.pageSize };
+  const rows = await base.selectAll().orderBy('id', 'desc').$call(pageWindow(q)).execute();
+  return pageOf(rows.map(toRecord), n, q);
 }
 
 export async function addressBook(db: Q, userId: number) {

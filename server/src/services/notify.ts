@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { DB, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
+import { pageOf, pageWindow } from './paging';
 
 const toMessage = (m: Selectable<DB['messages']>) => ({
   id: String(m.id),
@@ -20,13 +21,8 @@ export async function list(db: Q, userId: number, q: { page: number; pageSize: n
   const { n } = await mine(db, userId)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
-  const rows = await mine(db, userId)
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { list: rows.map(toMessage), total: Number(n), page: q.page, pageSize: q.pageSize };
+  const rows = await mine(db, userId).selectAll().orderBy('id', 'desc').$call(pageWindow(q)).execute();
+  return pageOf(rows.map(toMessage), n, q);
 }
 
 export async function detail(db: Q, userId: number, id: string) {

@@ -8,6 +8,7 @@ import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
 import { dec, floor, str } from './decimal';
 import { accountBalance, post, userAvailable } from './ledger';
+import { pageOf, pageWindow } from './paging';
 import { TSR } from './reference';
 
 export const RELEASE_RATIO = '0.01';
@@ -77,11 +78,10 @@ export async function poolList(db: Q, userId: number, q: { page: number; pageSiz
   const rows = await base
     .select(['s.id', 'd.period_start', 's.amount', 's.holding_ratio', 's.created_at'])
     .orderBy('s.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(pageWindow(q))
     .execute();
-  return {
-    list: rows.map((r) => ({
+  return pageOf(
+    rows.map((r) => ({
       id: String(r.id),
       periodStart: r.period_start.toISOString(),
       amount: str(r.amount),
@@ -89,10 +89,9 @@ export async function poolList(db: Q, userId: number, q: { page: number; pageSiz
       holdingRatio: str(r.holding_ratio),
       createdAt: r.created_at.toISOString(),
     })),
-    total: Number(n),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+    n,
+    q,
+  );
 }
 
 /** Distributes for the period containing `now`; returns null when that period was already paid. */

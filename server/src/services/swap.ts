@@ -3,8 +3,10 @@ import type { Selectable } from 'kysely';
 import type { DB, Db, Q } from '../db/schema';
 import { dec, decimalsOf, floor, str } from './decimal';
 import { ErrorCode, fail } from './errors';
+import { moveOnce } from './idempotency';
 import { lockBalance, post, userAvailable } from './ledger';
-import { checkTradePassword } from './money';
+import { checkTradePassword, checkTradePasswordOf } from './money';
+import { pageOf, pageWindow } from './paging';
 import { getUser } from './users';
 
 type Pair = Selectable<DB['exchange_pairs']>;
@@ -39,13 +41,8 @@ export async function pairs(db: Q) {
 export async function records(db: Q, userId: number, q: { page: number; pageSize: number }) {
   const base = db.selectFrom('swaps').where('user_id', '=', userId);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute();
-  return { list: rows.map(toSwap), total: Number(n), page: q.page, pageSize: q.pageSize };
+  const rows = await base.selectAll().orderBy('id', 'desc').$call(pageWindow(q)).execute();
+  return pageOf(rows.map(toSwap), n, q);
 }
 
 export interface SwapInput {
@@ -72,6 +69,19 @@ export async function swapPrechecks(db: Db, userId: number, b: SwapInput): Promi
 }
 
 /** Writes the swap, two records (out and in) and the journal entries in one transaction. */
+/** A swap, done once per Idempotency-Key (see moveOnce). */
+export function swap(db: Db, userId: number, key: string, body: SwapInput) {
+  return moveOnce(db, {
+    userId,
+    scope: 'swap',
+    key,
+    body,
+    reprove: () => checkTradePasswordOf(db, userId, body.tradePassword),
+    prechecks: () => swapPrechecks(db, userId, body),
+    work: (trx, pair) => swapLocked(trx, userId, pair, body),
+  });
+}
+
 export async function swapLocked(trx: Q, userId: number, pair: Pair, b: SwapInput) {
   const amount = dec(b.amount);
   const out = floor(amount.mul(pair.rate), pair.to_precision);

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../contract';
+import { closedPortUrl, send, startTestServer, type TestServer } from '../test-support/http-test-server';
 import { type ApiError, call, configureApi, download, isApiError, serializeQuery, upload } from './client';
-import { closedPortUrl, send, startTestServer, type TestServer } from './test-server';
 
 const member = {
   id: 'u1',

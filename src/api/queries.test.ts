@@ -3,6 +3,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TransactionRecord } from '../contract/money';
+import { send, startTestServer, type TestServer } from '../test-support/http-test-server';
 import { getPrizePoolStatus } from './activity';
 import { configureApi, isApiError } from './client';
 import { exchangePairsQueryOptions } from './exchange';
@@ -12,7 +13,6 @@ import { appConfigQueryOptions, coinsQueryOptions, countriesQueryOptions } from 
 import { getTransaction, recordQueryOptions, recordsInfiniteQueryOptions, withdraw } from './money';
 import { messageQueryOptions, messagesInfiniteQueryOptions, unreadCountQueryOptions } from './notify';
 import { nextPageParam, queryKeys } from './query-keys';
-import { send, startTestServer, type TestServer } from './test-server';
 
 const record: TransactionRecord = {
   id: 'r1',

@@ -2,9 +2,9 @@
 /** What requests over a real socket report about reaching the server, and the probe. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../contract';
+import { closedPortUrl, send, startTestServer, type TestServer } from '../test-support/http-test-server';
 import { call, configureApi } from './client';
 import { onReachability, probeApi, type Reachability } from './reachability';
-import { closedPortUrl, send, startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
 let seen: Reachability[] = [];

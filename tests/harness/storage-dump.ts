@@ -73,25 +73,9 @@ export function storedValue(page: Page, key: string): Promise<unknown> {
 }
 
 /** When the app last wrote its persisted query cache (the persister stamps every write), or 0. */
-function persistedAt(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('tessera');
-      req.onupgradeneeded = () => req.result.createObjectStore('kv');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
-    });
-    try {
-      const saved = await new Promise<unknown>((resolve, reject) => {
-        const q = db.transaction('kv', 'readonly').objectStore('kv').get('query-cache');
-        q.onsuccess = () => resolve(q.result);
-        q.onerror = () => reject(q.error);
-      });
-      return (saved as { timestamp?: number } | undefined)?.timestamp ?? 0;
-    } finally {
-      db.close();
-    }
-  });
+async function persistedAt(page: Page): Promise<number> {
+  const saved = (await storedValue(page, 'query-cache')) as { timestamp?: number } | undefined;
+  return saved?.timestamp ?? 0;
 }
 
 /**

@@ -15,18 +15,18 @@ import { errorMessage } from '../../session/error-messages';
 import { isOnline, useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
-import { CodeDialog } from '../../ui/code-dialog';
 import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
-import { TradePasswordRequiredDialog } from '../../ui/trade-password-required';
 import { AddressCompareDialog } from './components/address-compare-dialog';
+import { AuthorizationSteps } from './components/authorization-steps';
 import { ConfirmSheet } from './components/confirm-sheet';
-import { RetryDialog } from './components/retry-dialog';
+import { destinationWarnings } from './components/destination-warnings';
 import { isClipboardMismatch } from './model/address-checks';
-import { type AmountProblem, checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/amount-checks';
+import { checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/amount-checks';
 import { useAddressVerdict } from './model/use-address-verdict';
+import { useFieldMessages } from './model/use-field-messages';
 import { useSendTransfer } from './use-send-transfer';
 import './transfer.css';
 import { ScanIcon } from '../../ui/action-icons';
@@ -53,7 +53,6 @@ export function TransferScreen() {
   const [overrideFor, setOverrideFor] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [step, setStep] = useState<Step>('form');
-  const [tradePassword, setTradePassword] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -89,42 +88,12 @@ export function TransferScreen() {
     : null;
   const amountProblem = rules ? checkAmount(amount, rules) : 'required';
 
-  const amountText = (p: AmountProblem): string => {
-    const cur = channel?.virtualCurrencyName ?? '';
-    switch (p) {
-      case 'required':
-        return t`Enter an amount.`;
-      case 'format':
-        return t`Enter a valid amount, for example 12.5.`;
-      case 'decimals':
-        return t`At most ${rules?.precision ?? 0} decimal places for ${cur}.`;
-      case 'belowMin':
-        return t`The transfer amount is below the minimum limit (${rules?.minAmount} ${cur}).`;
-      case 'aboveMax':
-        return t`The transfer amount exceeds the maximum limit (${rules?.maxAmount} ${cur}).`;
-      case 'insufficient':
-        return t`Insufficient balance: the amount plus the ${rules?.fee} ${cur} fee is more than you have.`;
-    }
-  };
-  const addressError =
-    verdict.kind === 'empty'
-      ? submitted
-        ? t`Enter the receiving address.`
-        : null
-      : verdict.kind === 'invalid'
-        ? t`This is not a valid Tron address: the checksum does not match. Check it character by character.`
-        : verdict.kind === 'contract'
-          ? t`This is a token contract address, not a wallet: anything sent to it is lost.`
-          : verdict.kind === 'own'
-            ? t`This is one of your own addresses. Enter the address of the wallet you are sending to.`
-            : lookalike
-              ? t`Blocked: this address looks like one you sent to before but differs in the middle. It may be an address-poisoning scam.`
-              : null;
+  const { amountText, addressText } = useFieldMessages(rules, channel?.virtualCurrencyName ?? '');
+  const addressError = addressText(verdict, { submitted, blockedLookalike: Boolean(lookalike) });
   const showAmountError = submitted || (amount !== '' && amountProblem !== 'required');
 
   const sender = useSendTransfer({
     onSuccess: (record) => {
-      setTradePassword('');
       setStep('form');
       void showToast(t`Transfer submitted`, 'success');
       void navigate({ to: '/pages/record/detail', search: { id: record.id }, replace: true });
@@ -136,7 +105,6 @@ export function TransferScreen() {
       } else if (back === 'set-password') {
         setStep('set-password');
       } else {
-        setTradePassword('');
         setFormError(errorMessage(error));
         setStep('form');
       }
@@ -174,28 +142,11 @@ export function TransferScreen() {
     setPasteFlag(isClipboardMismatch(text, lastCopiedText()));
   };
 
-  const warnings = [];
-  if (verdict.kind === 'valid' && !lookalike) {
-    if (pasteFlag)
-      warnings.push(
-        <p key="clipboard" className="notice notice--danger" role="alert">
-          <Trans>The pasted address is not the one you copied in this app. Malware may have replaced it in your clipboard.</Trans>
-        </p>,
-      );
-    if (verdict.firstTime)
-      warnings.push(
-        <p key="first" className="notice notice--warning" data-testid="first-time-warning">
-          <Trans>You have never sent to this address before. Check it carefully: transfers cannot be reversed.</Trans>
-        </p>,
-      );
-    if (verdict.lookalikeOf && overrideFor === trimmed)
-      warnings.push(
-        <p key="override" className="notice notice--danger">
-          <Trans>You chose to use an address that looks like a known one. Make sure it is right.</Trans>
-        </p>,
-      );
-  }
-  const needsAck = verdict.kind === 'valid' && (pasteFlag || (verdict.lookalikeOf !== null && overrideFor === trimmed));
+  const { warnings, needsAck } = destinationWarnings(verdict, {
+    pasteFlag,
+    overridden: overrideFor === trimmed,
+    blockedLookalike: Boolean(lookalike),
+  });
 
   if (channels.isPending) {
     return (
@@ -353,32 +304,6 @@ export function TransferScreen() {
           }}
         />
       )}
-      <CodeDialog
-        open={step === 'password' && !sender.unknownOutcome}
-        kind="trade-password"
-        error={codeError}
-        pending={sender.pending}
-        onClose={() => setStep((s) => (s === 'password' ? 'form' : s))}
-        onSubmit={(code) => {
-          setTradePassword(code);
-          if (user?.googleBound) {
-            setCodeError(null);
-            setStep('google');
-          } else {
-            // State updates are async; send with the code directly.
-            setCodeError(null);
-            sendWith(code);
-          }
-        }}
-      />
-      <CodeDialog
-        open={step === 'google' && !sender.unknownOutcome}
-        kind="authenticator"
-        error={codeError}
-        pending={sender.pending}
-        onClose={() => setStep((s) => (s === 'google' ? 'form' : s))}
-        onSubmit={(code) => sendWith(tradePassword, code)}
-      />
       {lookalike && verdict.kind === 'valid' && verdict.lookalikeOf && (
         <AddressCompareDialog
           open={step === 'compare'}
@@ -391,15 +316,18 @@ export function TransferScreen() {
           }}
         />
       )}
-      <TradePasswordRequiredDialog open={step === 'set-password'} onClose={() => setStep('form')} />
-      <RetryDialog
-        open={sender.unknownOutcome}
-        pending={sender.pending}
+      <AuthorizationSteps
+        step={step === 'password' || step === 'google' || step === 'set-password' ? step : null}
+        authenticatorBound={Boolean(user?.googleBound)}
+        sender={sender}
+        codeError={codeError}
         online={online}
-        onRetry={sender.retry}
-        onClose={() => {
-          if (sender.pending) return;
-          sender.abandon();
+        onStep={(next, from) => {
+          setCodeError(null);
+          setStep((s) => (from !== undefined && s !== from ? s : next));
+        }}
+        onSend={sendWith}
+        onAbandoned={() => {
           setStep('form');
           setFormError(t`The outcome of the last transfer is unknown. Check your records before sending again.`);
         }}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { CODES_PER_TARGET_DAY, sha256 } from '../services/auth';
+import { CODES_PER_TARGET_DAY, FREE_CODE_REQUESTS_PER_IP_HOUR, sha256 } from '../services/auth';
 import {
   backends,
   call,
@@ -32,6 +32,14 @@ describe.each(backends)('accounts on %s', (backend) => {
   beforeEach(() => resetDb(env.db));
 
   const lastCode = (target: string) => helperLastCode(env.db, target);
+
+  /** Spends the code requests an address may make without a solved challenge. */
+  async function spendFreeCodeRequests(ip: string, prefix: string) {
+    for (let i = 0; i < FREE_CODE_REQUESTS_PER_IP_HOUR; i++) {
+      const body = { email: `${prefix}${i}@example.com`, scene: 'register' as const };
+      ok(api.auth.emailCode, await call(app, api.auth.emailCode, { body, remoteAddress: ip }));
+    }
+  }
 
   async function registerEmail(email: string, extra: Record<string, unknown> = {}) {
     ok(api.auth.emailCode, await call(app, api.auth.emailCode, { body: { email, scene: 'register' }, remoteAddress: freshIp() }));
@@ -128,12 +136,7 @@ describe.each(backends)('accounts on %s', (backend) => {
 
     it('asks for the solved challenge before anything that depends on the account', async () => {
       const ip = freshIp();
-      for (let i = 0; i < 3; i++) {
-        ok(
-          api.auth.emailCode,
-          await call(app, api.auth.emailCode, { body: { email: `f${i}@example.com`, scene: 'register' }, remoteAddress: ip }),
-        );
-      }
+      await spendFreeCodeRequests(ip, 'f');
       const user = await makeUser(env.db);
       for (const [phone, scene] of [
         [user.phone, 'register'],
@@ -146,12 +149,7 @@ describe.each(backends)('accounts on %s', (backend) => {
 
     it('requires a solved challenge after 3 code requests from one IP within an hour; one solution buys one code', async () => {
       const ip = freshIp();
-      for (let i = 0; i < 3; i++) {
-        ok(
-          api.auth.emailCode,
-          await call(app, api.auth.emailCode, { body: { email: `c${i}@example.com`, scene: 'register' }, remoteAddress: ip }),
-        );
-      }
+      await spendFreeCodeRequests(ip, 'c');
       const send = (email: string, proof?: unknown) =>
         call(app, api.auth.emailCode, { body: { email, scene: 'register', ...(proof ? { proof } : {}) }, remoteAddress: ip });
       expect((await send('c9@example.com')).json.code).toBe(1005);
@@ -174,12 +172,7 @@ describe.each(backends)('accounts on %s', (backend) => {
 
     it('refuses an expired challenge', async () => {
       const ip = freshIp();
-      for (let i = 0; i < 3; i++) {
-        ok(
-          api.auth.emailCode,
-          await call(app, api.auth.emailCode, { body: { email: `x${i}@example.com`, scene: 'register' }, remoteAddress: ip }),
-        );
-      }
+      await spendFreeCodeRequests(ip, 'x');
       const proof = await solveHumanCheck(app);
       vi.useFakeTimers({ now: Date.now() + 301_000, toFake: ['Date'] });
       try {

@@ -5,31 +5,29 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
 import { channelDetailQueryOptions, withdrawChannelsQueryOptions } from '../../api/money';
-import { BRAND } from '../../config/brand';
-import { lastCopiedText, readClipboard } from '../../lib/clipboard/clipboard';
 import { errorMessage } from '../../session/error-messages';
 import { isOnline, useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
-import { Amount } from '../../ui/amount';
 import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
 import { AddressCompareDialog } from './components/address-compare-dialog';
+import { AddressField } from './components/address-field';
 import { AuthorizationSteps } from './components/authorization-steps';
+import { ChannelFacts } from './components/channel-facts';
 import { ConfirmSheet } from './components/confirm-sheet';
 import { destinationWarnings } from './components/destination-warnings';
-import { isClipboardMismatch } from './model/address-checks';
 import { checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/amount-checks';
+import { pickChannel } from './model/pick-channel';
 import { useAddressVerdict } from './model/use-address-verdict';
 import { useFieldMessages } from './model/use-field-messages';
 import { useSendTransfer } from './use-send-transfer';
 import './transfer.css';
-import { ScanIcon } from '../../ui/action-icons';
 
 type Step = 'form' | 'confirm' | 'password' | 'google' | 'compare' | 'set-password';
 
@@ -57,17 +55,12 @@ export function TransferScreen() {
   const [formError, setFormError] = useState<string | null>(null);
 
   const enabled = (channels.data ?? []).filter((c) => c.enabled);
-  const fromSearch = enabled.find(
-    (c) => c.virtualCurrencyName === search.currency?.toUpperCase() && (!search.network || c.network === search.network),
-  );
-  const channel =
-    enabled.find((c) => c.id === pickedChannel) ??
-    fromSearch ??
-    // SPEC §4: the saved currency's channel, else the default currency's.
-    enabled.find((c) => c.virtualCurrencyName === savedCurrency) ??
-    enabled.find((c) => c.virtualCurrencyName === BRAND.defaultCurrency) ??
-    enabled[0] ??
-    null;
+  const channel = pickChannel(enabled, {
+    picked: pickedChannel,
+    currency: search.currency,
+    network: search.network,
+    savedCurrency,
+  });
   const detail = useQuery({ ...channelDetailQueryOptions(channel?.id ?? ''), enabled: Boolean(channel) });
   const rulesSource = detail.data ?? channel;
   const asset = wallet.data?.assets.find((a) => a.currency === channel?.virtualCurrencyName && a.network === channel?.network);
@@ -132,16 +125,6 @@ export function TransferScreen() {
     setStep('confirm');
   };
 
-  const paste = async () => {
-    const text = await readClipboard();
-    if (text === null) {
-      void showToast(t`Could not read the clipboard. Paste into the field instead.`, 'error');
-      return;
-    }
-    setAddress(text.trim());
-    setPasteFlag(isClipboardMismatch(text, lastCopiedText()));
-  };
-
   const { warnings, needsAck } = destinationWarnings(verdict, {
     pasteFlag,
     overridden: overrideFor === trimmed,
@@ -188,37 +171,15 @@ export function TransferScreen() {
             </select>
           </label>
 
-          <TextField
-            label={t`Receiving address`}
+          <AddressField
             value={address}
-            onValueChange={(v) => {
-              setAddress(v);
-              setPasteFlag(false);
-            }}
-            placeholder={t`Tron address starting with T`}
-            autoComplete="off"
-            autoCapitalize="off"
-            autoCorrect="off"
-            spellCheck={false}
-            dir="ltr"
-            className="mono"
             error={addressError}
-            end={
-              <>
-                <button type="button" className="link-button" onClick={() => void paste()}>
-                  {t`Paste`}
-                </button>
-                <Link to="/pages/index/scan" className="icon-button" aria-label={t`Scan QR code`}>
-                  <ScanIcon width={22} height={22} />
-                </Link>
-              </>
-            }
+            onChange={(next, pasteMismatch) => {
+              setAddress(next);
+              setPasteFlag(pasteMismatch);
+            }}
+            onCompare={lookalike ? () => setStep('compare') : null}
           />
-          {lookalike && (
-            <button type="button" className="button button--secondary" onClick={() => setStep('compare')}>
-              <Trans>Compare with the known address</Trans>
-            </button>
-          )}
           {warnings}
 
           <TextField
@@ -242,35 +203,13 @@ export function TransferScreen() {
               </>
             }
           />
-          <dl className="transfer__facts">
-            <div>
-              <dt>{t`Available`}</dt>
-              <dd data-testid="available">
-                <Amount value={balance} places={precision} symbol={cur} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t`Fee`}</dt>
-              <dd>{rulesSource && <Amount value={rulesSource.fee} places={precision} symbol={cur} />}</dd>
-            </div>
-            <div>
-              <dt>{t`Limits`}</dt>
-              <dd>
-                {rulesSource && (
-                  <>
-                    <Amount value={rulesSource.minAmount} places={precision} /> –{' '}
-                    <Amount value={rulesSource.maxAmount} places={precision} symbol={cur} />
-                  </>
-                )}
-              </dd>
-            </div>
-            {detail.data && (
-              <div>
-                <dt>{t`Arrival`}</dt>
-                <dd>{t`about ${detail.data.arrivalMinutes} min`}</dd>
-              </div>
-            )}
-          </dl>
+          <ChannelFacts
+            balance={balance}
+            currency={cur}
+            precision={precision}
+            rules={rulesSource ?? null}
+            arrivalMinutes={detail.data?.arrivalMinutes}
+          />
           {formError && (
             <p className="notice notice--danger" role="alert">
               {formError}

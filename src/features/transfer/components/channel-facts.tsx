@@ -1,0 +1,46 @@
+/** What the chosen channel means for this transfer: the balance, the fee, the limits, the arrival time. */
+import { useLingui } from '@lingui/react/macro';
+import { Amount } from '../../../ui/amount';
+
+interface Props {
+  balance: string;
+  currency: string;
+  precision: number;
+  rules: { fee: string; minAmount: string; maxAmount: string } | null;
+  arrivalMinutes: number | undefined;
+}
+
+export function ChannelFacts({ balance, currency, precision, rules, arrivalMinutes }: Props) {
+  const { t } = useLingui();
+  return (
+    <dl className="transfer__facts">
+      <div>
+        <dt>{t`Available`}</dt>
+        <dd data-testid="available">
+          <Amount value={balance} places={precision} symbol={currency} />
+        </dd>
+      </div>
+      <div>
+        <dt>{t`Fee`}</dt>
+        <dd>{rules && <Amount value={rules.fee} places={precision} symbol={currency} />}</dd>
+      </div>
+      <div>
+        <dt>{t`Limits`}</dt>
+        <dd>
+          {rules && (
+            <>
+              <Amount value={rules.minAmount} places={precision} /> –{' '}
+              <Amount value={rules.maxAmount} places={precision} symbol={currency} />
+            </>
+          )}
+        </dd>
+      </div>
+      {arrivalMinutes !== undefined && (
+        <div>
+          <dt>{t`Arrival`}</dt>
+          <dd>{t`about ${arrivalMinutes} min`}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}

@@ -8,6 +8,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL, E2E_PORT, e2eServerEnv } fr
 export default defineConfig({
   testDir: './tests',
   testMatch: '**/*.spec.ts',
+  // Run alone afterwards, with their own server: playwright.lighthouse.config.ts.
+  testIgnore: 'lighthouse.spec.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

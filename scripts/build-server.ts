@@ -1,5 +1,5 @@
 /**
- * Compiles the API server ahead of time: `server/src/start.ts` and the ops CLI become plain
+ * Compiles the API server ahead of time: `server/src/start.ts`, the ops CLI and the worker threads become plain
  * JavaScript in `server/dist/` (node_modules stay external), so production runs `node`, not a
  * TypeScript compiler. `npm run build` runs it after the front-end build.
  * Usage: npx tsx scripts/build-server.ts [outdir]
@@ -12,6 +12,10 @@ export async function buildServer(outdir = path.resolve(import.meta.dirname, '..
     entryPoints: {
       start: path.resolve(import.meta.dirname, '../server/src/start.ts'),
       ops: path.resolve(import.meta.dirname, '../server/src/cli/ops.ts'),
+      // Worker threads, started as `<name>.js` beside the entry that loads them (worker-thread.ts).
+      'pglite-worker': path.resolve(import.meta.dirname, '../server/src/db/pglite-worker.ts'),
+      'password-worker': path.resolve(import.meta.dirname, '../server/src/services/password-worker.ts'),
+      'devnet-worker': path.resolve(import.meta.dirname, '../server/src/chain/devnet-worker.ts'),
     },
     outdir,
     bundle: true,

@@ -1,7 +1,11 @@
 /**
- * The relative-import graph of a source tree (static imports, re-exports and dynamic imports), and
- * its cycles. `npx tsx scripts/import-graph.ts src server/src` prints any cycle and exits 1; the
- * layers test runs it in `npm test`.
+ * The relative-import graph of a source tree (static imports, re-exports and dynamic imports), its
+ * cycles, and imports from one feature into another. `npx tsx scripts/import-graph.ts src server/src`
+ * prints both and exits 1 if there is any; the layers test runs them in `npm test`.
+ *
+ * Feature crossings are checked here rather than by Biome: its restricted-import patterns match the
+ * import text, and `../components/x` is the same feature from `transfer/model/` but another one from
+ * `transfer/` — only the resolved path says which.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,12 +28,17 @@ function resolve(from: string, spec: string): string | null {
   return null;
 }
 
-export function importGraph(roots: string[]): Map<string, string[]> {
+/**
+ * Each module's relative imports, resolved to absolute paths. Type-only imports vanish at compile
+ * time, so they cannot form a cycle at run time and are left out unless `withTypes` (a type from
+ * another feature is still a wall crossed).
+ */
+export function importGraph(roots: string[], { withTypes = false } = {}): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const root of roots)
     for (const file of files(root)) {
-      // Type-only imports vanish at compile time: they cannot form a cycle at run time.
-      const text = readFileSync(file, 'utf8').replace(/^\s*(?:import|export)\s+type\b[^;]*;/gms, '');
+      const source = readFileSync(file, 'utf8');
+      const text = withTypes ? source : source.replace(/^\s*(?:import|export)\s+type\b[^;]*;/gms, '');
       const targets = [...text.matchAll(IMPORT)].map((m) => resolve(file, m[1]!)).filter((t): t is string => t !== null);
       graph.set(path.resolve(file), targets);
     }
@@ -68,8 +77,27 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+const FEATURE = /[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/;
+
+/** Imports from a module of one feature (`src/features/<name>/…`) into another feature, as `from → to`. */
+export function featureCrossings(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  for (const [from, targets] of graph) {
+    const own = FEATURE.exec(from)?.[1];
+    if (!own) continue;
+    for (const to of targets) {
+      const other = FEATURE.exec(to)?.[1];
+      if (other && other !== own) found.push(`${path.relative(process.cwd(), from)} → ${path.relative(process.cwd(), to)}`);
+    }
+  }
+  return found;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const found = cycles(importGraph(process.argv.slice(2)));
+  const roots = process.argv.slice(2);
+  const found = cycles(importGraph(roots));
   for (const group of found) process.stdout.write(`cycle: ${group.join(' ↔ ')}\n`);
-  process.exit(found.length ? 1 : 0);
+  const crossings = featureCrossings(importGraph(roots, { withTypes: true }));
+  for (const crossing of crossings) process.stdout.write(`feature imports another feature: ${crossing}\n`);
+  process.exit(found.length || crossings.length ? 1 : 0);
 }

@@ -1,14 +1,15 @@
 /**
  * The walls of docs/architecture.md, checked in `npm test`: Biome's restricted-import rule refuses a
  * feature that imports the composition root or a route, and a shared layer that imports a feature;
- * the client and the server have no import cycles.
+ * the import graph refuses a feature importing another feature; the client and the server have no
+ * import cycles.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cycles, importGraph } from './import-graph';
+import { cycles, featureCrossings, importGraph } from './import-graph';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -56,6 +57,36 @@ describe('layers', () => {
       "import { appStore } from '../../session/store';\nexport const x = appStore;\n",
     );
     expect(r.output).not.toMatch(/noRestrictedImports/);
+  });
+
+  it('refuses a feature importing another feature, even for a type, by resolved path', () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'tessera-features-'));
+    try {
+      const put = (file: string, source: string) => {
+        mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+        writeFileSync(path.join(scratch, file), source);
+      };
+      put('src/features/swap/components/pair.tsx', 'export const Pair = 1;\n');
+      put('src/features/swap/model/quote.ts', "import { Pair } from '../components/pair';\nexport const q = Pair;\n");
+      put(
+        'src/features/transfer/send.ts',
+        "import type { Pair } from '../swap/components/pair';\nexport type P = typeof Pair;\n",
+      );
+      put('src/features/transfer/model/fee.ts', "export const fee = () => import('../../swap/model/quote');\n");
+      const crossings = featureCrossings(importGraph([path.join(scratch, 'src')], { withTypes: true }))
+        .map((c) => c.replace(/^.*?src\//, 'src/').replace(/→ .*?src\//, '→ src/'))
+        .sort();
+      expect(crossings).toEqual([
+        'src/features/transfer/model/fee.ts → src/features/swap/model/quote.ts',
+        'src/features/transfer/send.ts → src/features/swap/components/pair.tsx',
+      ]);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('has no feature importing another feature', () => {
+    expect(featureCrossings(importGraph([path.join(ROOT, 'src')], { withTypes: true }))).toEqual([]);
   });
 
   it('has no import cycles, client or server', () => {

@@ -39,3 +39,6 @@ npx tsx scripts/check-budgets.ts
 
 step "browser tests (Debian Chromium)"
 npx playwright test
+
+step "Lighthouse audits (alone, against a server of their own)"
+npx playwright test -c playwright.lighthouse.config.ts

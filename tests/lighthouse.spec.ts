@@ -1,22 +1,33 @@
 /**
- * Lighthouse (mobile, simulated slow 4G) on the login page — a first visit: storage reset, no
- * worker, empty cache — and, logged in, on home (storage kept, since that is where the session
- * lives: a repeat visit).
- *
- * What is asserted is what does not depend on how busy the machine is: accessibility 1, best
- * practices 1, and the byte and compression audits of the performance category. The performance
- * score itself is timing (Lantern simulates from the observed trace, so a loaded CI machine scores
- * lower for the same build): it is printed here and tracked by `npm run bench`, never asserted.
+ * Lighthouse (mobile, simulated slow 4G and 4× CPU) on the visits a person makes, each in a fresh
+ * browser profile:
+ * - the login page, first visit: nothing cached, no worker, storage reset;
+ * - the login page, repeat visit: the same profile after one earlier visit (the worker controls it);
+ * - home, logged in: signed in through the form, then audited with the session kept.
+ * Each visit is audited seven times and its timings judged by their medians, as Lighthouse's own
+ * guidance on variability asks for thresholds (one run on a shared 2-core machine moves blocking time
+ * by 2–3×: the browser, the server and Lighthouse share the cores). They run alone, after the other
+ * browser tests, against a server of their own (playwright.lighthouse.config.ts). Every run, not
+ * only the median, must have accessibility 1, best practices 1 and pass the byte and compression
+ * audits. The limits are the goals of docs/performance.md; the bench (`npm run bench`) reports
+ * medians of fresh runs too.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, expect, test } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL } from './harness/env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, LH_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
 
+/** Chromium's DevTools port, where Lighthouse drives the browser Playwright launched. */
 const PORT = 9333;
+
+/**
+ * Audits per visit; the timings asserted are their medians. Lighthouse advises five at least; seven
+ * here, as one run on these shared 2-core machines moves blocking time by 2–3×.
+ */
+const RUNS = 7;
 /** Everything a page transfers (compressed), first visit included. */
 const BYTE_BUDGET = 300 * 1024;
 
@@ -24,10 +35,23 @@ interface Report {
   performance: number;
   accessibility: number;
   'best-practices': number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
   /** Audits that fail, by id, among those that do not depend on timing. */
   failing: string[];
   totalBytes: number;
 }
+
+/** The goals of docs/performance.md, for the medians. */
+const LIMITS = {
+  'login, first visit': { performance: 0.9, fcp: 1500, lcp: 2000, tbt: 400 },
+  'login, repeat visit': { performance: 0.9, fcp: 1200, lcp: 1500, tbt: 400 },
+  // Home's blocking time is above its goal today (docs/performance.md): this guards against worse.
+  'home, logged in': { performance: 0.8, fcp: Number.POSITIVE_INFINITY, lcp: 2500, tbt: 600 },
+} as const;
+type Visit = keyof typeof LIMITS;
 
 const BYTE_AUDITS = ['uses-text-compression', 'unminified-javascript', 'unminified-css', 'uses-long-cache-ttl'];
 
@@ -42,46 +66,122 @@ async function audit(url: string, opts: { keepStorage: boolean }): Promise<Repor
   const lhr = result?.lhr;
   const c = lhr?.categories ?? {};
   const audits = lhr?.audits ?? {};
+  const metric = (id: string) => audits[id]?.numericValue ?? Number.POSITIVE_INFINITY;
   return {
     performance: c.performance?.score ?? 0,
     accessibility: c.accessibility?.score ?? 0,
     'best-practices': c['best-practices']?.score ?? 0,
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
     failing: BYTE_AUDITS.filter((id) => audits[id] && audits[id].score !== null && (audits[id].score ?? 0) < 0.9),
-    totalBytes: audits['total-byte-weight']?.numericValue ?? Number.POSITIVE_INFINITY,
+    totalBytes: metric('total-byte-weight'),
   };
 }
 
-function expectDeterministicBudgets(report: Report) {
-  expect(report.accessibility).toBe(1);
-  expect(report['best-practices']).toBe(1);
-  expect(report.failing).toEqual([]);
-  expect(report.totalBytes).toBeLessThanOrEqual(BYTE_BUDGET);
+type Timing = 'performance' | 'fcp' | 'lcp' | 'tbt' | 'cls';
+const TIMINGS: Timing[] = ['performance', 'fcp', 'lcp', 'tbt', 'cls'];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-let context: BrowserContext;
-test.beforeAll(async () => {
-  context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'tessera-lh-')), {
+/** Runs `once` RUNS times; every run must pass what does not depend on timing. */
+async function auditRuns(visit: Visit, once: () => Promise<Report>): Promise<Record<Timing, number>> {
+  const runs: Report[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const report = await once();
+    console.info(`lighthouse ${visit}, run ${i + 1} of ${RUNS}`, report);
+    expect(report.accessibility, visit).toBe(1);
+    expect(report['best-practices'], visit).toBe(1);
+    expect(report.failing, visit).toEqual([]);
+    expect(report.totalBytes, visit).toBeLessThanOrEqual(BYTE_BUDGET);
+    runs.push(report);
+  }
+  return Object.fromEntries(TIMINGS.map((k) => [k, median(runs.map((r) => r[k]))])) as Record<Timing, number>;
+}
+
+function expectWithinGoals(visit: Visit, medians: Record<Timing, number>) {
+  console.info(`lighthouse ${visit}, medians of ${RUNS}`, medians);
+  const limit = LIMITS[visit];
+  expect(medians.performance, `${visit}: performance`).toBeGreaterThanOrEqual(limit.performance);
+  expect(medians.fcp, `${visit}: FCP`).toBeLessThanOrEqual(limit.fcp);
+  expect(medians.lcp, `${visit}: LCP`).toBeLessThanOrEqual(limit.lcp);
+  expect(medians.tbt, `${visit}: TBT`).toBeLessThanOrEqual(limit.tbt);
+  expect(medians.cls, `${visit}: CLS`).toBeLessThan(0.01);
+}
+
+/** A fresh persistent profile (service workers and storage as a person's browser has them). */
+async function withFreshProfile(run: (context: BrowserContext) => Promise<void>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tessera-lh-'));
+  const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${PORT}`],
-    baseURL: E2E_BASE_URL,
+    baseURL: LH_BASE_URL,
+  });
+  try {
+    await run(context);
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Waits until the worker controls a page of this profile (a repeat visit is served by it). */
+async function installWorker(context: BrowserContext, path: string) {
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  return page;
+}
+
+// One audit before the measured ones, not asserted: the server's first requests after its start
+// (cold JIT, empty statement caches) and the machine's first Chromium launch after the suite are
+// not what a person's visit meets. Each measured visit still starts from a fresh profile.
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  await withFreshProfile(async () => {
+    await audit(`${LH_BASE_URL}/pages/login/index`, { keepStorage: false });
   });
 });
-test.afterAll(() => context?.close());
 
-test('Lighthouse on the login page, first visit: accessibility 1, best practices 1, bytes and compression', async () => {
-  test.setTimeout(150_000);
-  const report = await audit(`${E2E_BASE_URL}/pages/login/index`, { keepStorage: false });
-  console.info('lighthouse login (first visit)', report);
-  expectDeterministicBudgets(report);
+test('Lighthouse, login page, first visit in a fresh profile', async () => {
+  test.setTimeout(RUNS * 150_000);
+  const url = `${LH_BASE_URL}/pages/login/index`;
+  // A first visit each time: a new profile per run, storage reset by Lighthouse as well.
+  const medians = await auditRuns('login, first visit', async () => {
+    let report: Report | undefined;
+    await withFreshProfile(async () => {
+      report = await audit(url, { keepStorage: false });
+    });
+    if (!report) throw new Error('no report');
+    return report;
+  });
+  expectWithinGoals('login, first visit', medians);
 });
 
-test('Lighthouse on home, logged in (repeat visit): accessibility 1, best practices 1, bytes and compression', async () => {
-  test.setTimeout(150_000);
-  const page = await context.newPage();
-  await loginAsDemo(page);
-  await page.keyboard.press('Escape');
-  await page.close();
-  const report = await audit(`${E2E_BASE_URL}/pages/index/index`, { keepStorage: true });
-  console.info('lighthouse home (repeat visit)', report);
-  expectDeterministicBudgets(report);
+test('Lighthouse, login page, repeat visit (the worker installed by an earlier visit)', async () => {
+  test.setTimeout(RUNS * 150_000);
+  await withFreshProfile(async (context) => {
+    await (await installWorker(context, '/pages/login/index')).close();
+    const url = `${LH_BASE_URL}/pages/login/index`;
+    expectWithinGoals('login, repeat visit', await auditRuns('login, repeat visit', () => audit(url, { keepStorage: true })));
+  });
+});
+
+test('Lighthouse, home, logged in', async () => {
+  test.setTimeout(RUNS * 150_000 + 30_000);
+  await withFreshProfile(async (context) => {
+    const page = await context.newPage();
+    await loginAsDemo(page);
+    await page.keyboard.press('Escape');
+    await page.close();
+    const url = `${LH_BASE_URL}/pages/index/index`;
+    expectWithinGoals('home, logged in', await auditRuns('home, logged in', () => audit(url, { keepStorage: true })));
+  });
 });

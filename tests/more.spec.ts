@@ -6,7 +6,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { DEMO } from './harness/env.ts';
-import { api, apiLogin, closePopupsAsTheyOpen, loginAs, ops, registerUser } from './harness/more-helpers.ts';
+import { api, apiLogin, closePopupsAsTheyOpen, faucet, loginAs, ops, registerUser } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
 import { waitUntilStored } from './harness/storage-dump.ts';
 
@@ -206,6 +206,8 @@ test.describe('reward and swap', () => {
     await amount.fill('0.5');
     await swapButton.click();
     await expect(page.getByText('The minimum is 1 USDT.')).toBeVisible();
+    // Below the minimum there is nothing to receive, not "0 TSR".
+    await expect(page.locator('output')).toHaveText('—');
     await amount.fill('50001');
     await expect(page.getByText('The maximum is 50000 USDT.')).toBeVisible();
     await amount.fill('40000');
@@ -240,8 +242,13 @@ test.describe('reward and swap', () => {
   }) => {
     const phone = `556${String(Date.now()).slice(-4)}`;
     await registerUser(phone, 'Swapper123');
-    ops('credit', `+${DEMO.areaCode} ${phone}`, 'USDT', '20');
     const token = await apiLogin(phone, 'Swapper123');
+    faucet(`+${DEMO.areaCode} ${phone}`, 'USDT', '20');
+    const usdt = async () =>
+      (await api<{ assets: Array<{ currency: string; balance: string }> }>('/member/wallet', { token })).assets.find(
+        (a) => a.currency === 'USDT',
+      )?.balance;
+    await expect.poll(usdt, { timeout: 30_000 }).toMatch(/^20(\.0+)?$/);
     await api('/member/modifyWalletPassword', { token, body: { newPassword: '123456', loginPassword: 'Swapper123' } });
     await loginAs(page, phone, 'Swapper123');
     await page.goto('/pages/reward/swap?pair=usdt-tsr');
@@ -313,6 +320,18 @@ test.describe('activities', () => {
     const picker = form.locator('input[type=file]');
     await picker.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await expect(form.getByText('Please choose a JPEG, PNG or WebP image.')).toBeVisible();
+    // A file that claims to be a PNG but is not one: the decoder's DOMException is a bad file, not
+    // "Network error", and nothing is uploaded.
+    let uploads = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/file/upload')) uploads += 1;
+    });
+    await picker.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+    await expect(form.getByText('This image could not be read.')).toBeVisible();
+    await expect(form.getByText('Network error')).toHaveCount(0);
+    expect(uploads).toBe(0);
+    await form.getByRole('button', { name: 'Remove notes.png' }).click();
+    await expect(form.getByText('This image could not be read.')).toHaveCount(0);
 
     // A 2400×1500 PNG is shrunk to a JPEG (longest side 1600) before upload.
     const uploadResponse = page.waitForResponse((r) => r.url().endsWith('/file/upload'));

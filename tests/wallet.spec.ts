@@ -10,7 +10,7 @@ import { encodeTronAddress } from '../src/lib/tron/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
 import { waitUntilStored } from './harness/storage-dump.ts';
-import { balanceOf, demoApi, minus, ops, recordsOf, walletOf } from './harness/wallet-api.ts';
+import { balanceOf, demoApi, faucet, minus, recordsOf, walletOf } from './harness/wallet-api.ts';
 import { decodeQrDataUrl, qrPng, qrY4m } from './harness/wallet-qr.ts';
 
 /** An outside address: in the demo's address book because the seed sent USDT there. */
@@ -55,7 +55,8 @@ test('home shows the wallet, assets with values, and hides balances', async ({ p
   const api = await demoApi(request);
   const wallet = await api.get<{ address: string }>('/member/wallet');
   await expect(page.getByTestId('wallet-address')).toHaveText(wallet.address);
-  await expect(page.getByTestId('asset-USDT')).toContainText('USD');
+  // Its value in the currency unit, written as the locale writes money (symbol, two decimals).
+  await expect(page.getByTestId('asset-USDT')).toContainText(/\$[\d,]+\.\d{2}\b/);
   await expect(page.getByTestId('asset-TRX')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search tokens' }).fill('trx');
   await expect(page.getByTestId('asset-USDT')).toHaveCount(0);
@@ -64,6 +65,10 @@ test('home shows the wallet, assets with values, and hides balances', async ({ p
   await expect(page.getByTestId('asset-TRX')).toContainText('******');
   await page.reload();
   await expect(page.getByTestId('asset-TRX')).toContainText('******');
+  // Hidden everywhere the user's balance shows: the transfer's "Available" too.
+  await openTransfer(page);
+  await expect(page.getByTestId('available')).toHaveText(/^\*{6}/);
+  await page.goBack();
   await page.getByRole('button', { name: 'Show balances' }).click();
   await expect(page.getByTestId('asset-TRX')).not.toContainText('******');
 });
@@ -185,11 +190,18 @@ test('transfer happy path debits amount plus fee once and settles', async ({ pag
   await expect(page).toHaveURL(/\/pages\/record\/detail\?id=\d+$/);
   await expect(page.getByText(to)).toBeVisible();
   expect(await balanceOf(api, 'USDT')).toBe(minus(before, '11.5'));
-  // The settlement simulator settles it; the detail shows the new status after a refresh.
+  // The withdrawal job pays it on the devnet; the detail shows the new status after a refresh.
   await expect
     .poll(async () => (await recordsOf(api, 'out')).list.find((r) => r.toAddress === to)?.status, { timeout: 15_000 })
     .toBe('success');
   await expect(page.locator('.detail-hero [data-status="success"]')).toBeVisible({ timeout: 10_000 });
+  // The record names the transaction the devnet holds, and links it on the configured explorer.
+  const txId = (await recordsOf(api, 'out')).list.find((r) => r.toAddress === to)?.txId;
+  expect(txId).toMatch(/^[0-9a-f]{64}$/);
+  await expect(page.getByRole('link', { name: 'View on block explorer' })).toHaveAttribute(
+    'href',
+    `https://nile.tronscan.org/#/transaction/${txId}`,
+  );
 });
 
 test('a retried submit after a dropped response does not debit twice', async ({ page, request }) => {
@@ -309,7 +321,8 @@ test('scan: a connection link shows what is being connected before any approval'
 
 test('records tabs filter correctly, dust is collapsed', async ({ page, request }) => {
   const api = await demoApi(request);
-  ops('credit', `+${DEMO.areaCode} ${DEMO.phone}`, 'USDT', '0.01');
+  const dust = faucet(`+${DEMO.areaCode} ${DEMO.phone}`, 'USDT', '0.01');
+  await expect.poll(async () => (await recordsOf(api, 'in')).list.some((r) => r.txId === dust), { timeout: 30_000 }).toBe(true);
   await page.goto('/pages/record/index');
   const rows = page.getByTestId('record-row');
   const checks: Array<['all' | 'in' | 'out' | 'failed', string, (d: string | null, s: string | null) => boolean]> = [
@@ -333,6 +346,17 @@ test('records tabs filter correctly, dust is collapsed', async ({ page, request 
       })
       .toBe(true);
   }
+  // Failed and rejected records moved no money: every amount on the Failed tab is struck through.
+  await page.getByRole('tab', { name: 'Failed' }).click();
+  await expect(rows.first()).toBeVisible();
+  const struck = await rows.evaluateAll((els) =>
+    els.map((e) => {
+      const amount = e.querySelector('.record-row__amount');
+      return `${amount?.getAttribute('data-money')} ${amount ? getComputedStyle(amount).textDecorationLine : ''}`;
+    }),
+  );
+  expect(struck.length).toBeGreaterThan(0);
+  expect(new Set(struck)).toEqual(new Set(['none line-through']));
   // The 0.01 USDT deposit is dust: hidden behind the toggle on the Incoming tab.
   await page.getByRole('tab', { name: 'Incoming' }).click();
   const toggle = page.getByRole('button', { name: 'Small incoming transfers hidden: 1' });

@@ -44,6 +44,7 @@ export function syntheticRecords(n: number): TransactionRecord[] {
       toAddress: direction === 'in' ? 'TBGxB8HRbCw4LMKiHViFmv1ei3LZNG7m9A' : 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh',
       txId: Array.from({ length: 64 }, (_, k) => HEX[(i * 7 + k * 13) % 16]).join(''),
       reason: null,
+      confirmations: null,
       createdAt: at,
       updatedAt: at,
     };

@@ -1,15 +1,22 @@
 /**
- * Server throughput and tail latency under 50 concurrent connections (autocannon, loopback):
- * `GET /member/wallet`, withdraw (a fresh Idempotency-Key per request) and the trivial
- * `GET /config/app` as the reference for the same server and machine.
+ * The server's hot path against its floors, per database (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL or DATABASE_URL is set), each figure a ratio measured in the same run:
+ * - the launch-time reads (wallet, member info, unread count, first page of records) against
+ *   `GET /config/app`, the endpoint that costs one settings query;
+ * - withdraw and swap against the argon2 ceiling: trade-password verifications per second on all
+ *   cores of this machine in the server's own password pool (each of those requests verifies once).
+ * autocannon, 50 keep-alive connections, loopback; 50 prepared users taken in turn, each write with
+ * a fresh Idempotency-Key. Run alone: `npx tsx scripts/bench/server.ts`.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import autocannon from 'autocannon';
-import { DEMO } from '../../tests/harness/env.ts';
-import type { BenchServer } from './server-process.ts';
+import { PasswordPool } from '../../server/src/services/password-pool.ts';
+import { PRODUCTION_PARAMS } from '../../server/src/services/passwords.ts';
+import { DEST } from '../../server/test-support/proc.ts';
+import { S_AMOUNT, W_AMOUNT } from '../load/audit.ts';
+import { type BackendName, backendNames, createBackend, prepareUsers } from '../load/backend.ts';
 import { errorText, log, ms, num, printTable, ratio, withTimeout } from './util.ts';
-
-const ADDRESS = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 
 export interface LoadResult {
   name: string;
@@ -27,19 +34,6 @@ export interface LoadResult {
   /** Envelope codes other than 200, by code. */
   codes: Record<string, number>;
   error?: string;
-}
-
-interface Envelope<T> {
-  code: number;
-  msg?: string;
-  data: T;
-}
-
-async function api<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-  const body = (await res.json()) as Envelope<T>;
-  if (body.code !== 200) throw new Error(`${url}: ${body.code} ${body.msg ?? ''}`);
-  return body.data;
 }
 
 async function load(
@@ -106,88 +100,170 @@ async function load(
   }
 }
 
-export async function runServerLoad(server: BenchServer, durationS = 10, connections = 50): Promise<LoadResult[]> {
-  log('server: crediting the demo user, signing in over the API');
-  await server.ops('credit', `+${DEMO.areaCode} ${DEMO.phone}`, 'USDT', '1000000');
-  const login = await api<{ access_token: string; client_id: string }>(`${server.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ type: 'phone', areaCode: DEMO.areaCode, phone: DEMO.phone, password: DEMO.password }),
-  });
-  const auth = { authorization: `Bearer ${login.access_token}`, 'client-id': login.client_id };
-  const channels = await api<Array<{ id: string; virtualCurrencyName: string; minAmount: string; enabled: boolean }>>(
-    `${server.url}/money/virtualCurrency/channel/withdrawChannelList`,
-    { headers: auth },
-  );
-  const channel = channels.find((c) => c.virtualCurrencyName === 'USDT' && c.enabled);
-  if (!channel) throw new Error('no enabled USDT withdraw channel');
-  const withdrawBody = JSON.stringify({
-    channelId: channel.id,
-    address: ADDRESS,
-    amount: channel.minAmount,
-    tradePassword: DEMO.tradePassword,
-  });
-
-  const common = { url: server.url, durationS, connections };
-  const results: LoadResult[] = [];
-  log(`server: GET /config/app, ${connections} connections, ${durationS} s`);
-  results.push(await load('GET /config/app (trivial)', { ...common, request: [{ method: 'GET', path: '/config/app' }] }));
-  log(`server: GET /robots.txt, ${connections} connections, ${durationS} s`);
-  results.push(
-    await load('GET /robots.txt (static file)', {
-      ...common,
-      request: [{ method: 'GET', path: '/robots.txt' }],
-      envelope: false,
-    }),
-  );
-  log(`server: GET /member/wallet, ${connections} connections, ${durationS} s`);
-  results.push(
-    await load('GET /member/wallet', { ...common, request: [{ method: 'GET', path: '/member/wallet', headers: auth }] }),
-  );
-  log(`server: POST withdraw, ${connections} connections, ${durationS} s`);
-  results.push(
-    await load(`POST withdraw (${channel.minAmount} ${channel.virtualCurrencyName})`, {
-      ...common,
-      request: [
-        {
-          method: 'POST',
-          path: '/money/virtualCurrency/transaction/withdraw',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: withdrawBody,
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': `bench-${randomUUID()}` } }),
-        },
-      ],
-    }),
-  );
-  return results;
+/** Verifications per second on every core, in the pool the server itself uses, for `seconds`. */
+export async function argon2Ceiling(seconds = 5): Promise<{ perSecond: number; threads: number; msEach: number }> {
+  const pool = new PasswordPool();
+  try {
+    const options = { algorithm: 2 as const, ...PRODUCTION_PARAMS };
+    const stored = (await pool.run({ kind: 'hash', password: '123456', options })) as string;
+    const one = performance.now();
+    await pool.run({ kind: 'verify', stored, password: '123456' });
+    const msEach = performance.now() - one;
+    let done = 0;
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    // Twice as many callers as threads, so no thread ever waits for the next job.
+    await Promise.all(
+      Array.from({ length: pool.size * 2 }, async () => {
+        while (performance.now() < until) {
+          await pool.run({ kind: 'verify', stored, password: '123456' });
+          done++;
+        }
+      }),
+    );
+    return { perSecond: done / ((performance.now() - started) / 1000), threads: pool.size, msEach };
+  } finally {
+    await pool.close();
+  }
 }
 
-export function printServerLoad(results: readonly LoadResult[], connections = 50, durationS = 10): void {
-  const trivial = results[0];
-  printTable(
-    `6. Server under load (autocannon, ${connections} connections, ${durationS} s each, loopback, same machine; ratios to the first row)`,
-    ['endpoint', 'req/s', 'p50', 'p99', 'answered', 'code 200', 'other codes', 'timeouts', 'errors', 'req/s ratio', 'p99 ratio'],
-    results.map((r) => {
-      const other = Object.values(r.codes).reduce((a, b) => a + b, 0);
-      const isRef = r === trivial || !trivial;
-      return [
-        r.name,
-        num(r.reqPerSec),
-        ms(r.p50),
-        ms(r.p99),
-        num(r.total),
-        r.envelope ? num(r.ok) : '-',
-        r.envelope ? num(other) : '-',
-        num(r.timeouts),
-        num(r.errors - r.timeouts),
-        isRef ? '1.00×' : ratio(r.reqPerSec, trivial.reqPerSec),
-        isRef ? '1.00×' : ratio(r.p99, trivial.p99),
-      ];
-    }),
-  );
-  for (const r of results) {
-    const codes = Object.entries(r.codes);
-    if (codes.length) console.info(`  ${r.name}: non-200 envelope codes ${codes.map(([c, n]) => `${c}×${n}`).join(', ')}`);
-    if (r.error) console.info(`  ${r.name}: ${r.error}`);
+export interface FloorRun {
+  backend: BackendName;
+  results: LoadResult[];
+}
+
+export interface FloorReport {
+  ceiling: { perSecond: number; threads: number; msEach: number };
+  runs: FloorRun[];
+  connections: number;
+  durationS: number;
+}
+
+const READS = [
+  ['GET /member/wallet', '/member/wallet'],
+  ['GET /member/memberInfo', '/member/memberInfo'],
+  ['GET /notify/unread', '/notify/unread'],
+  ['GET records, first page', '/money/virtualCurrency/transaction/list?page=1&pageSize=20&tab=all'],
+] as const;
+
+async function runBackend(name: BackendName, durationS: number, connections: number): Promise<FloorRun> {
+  const backend = await createBackend(name);
+  try {
+    log(`server (${name}): preparing 50 users at the production argon2id cost`);
+    const db = await backend.open();
+    const users = await prepareUsers(db, 50);
+    await db.destroy();
+    const server = await backend.start();
+    let turn = 0;
+    const nextUser = () => users[turn++ % users.length]!;
+    const asUser = (req: { headers?: Record<string, string> }) => ({
+      ...req,
+      headers: { ...req.headers, authorization: `Bearer ${nextUser().token}` },
+    });
+    const common = { url: server.url, durationS, connections };
+    const results: LoadResult[] = [];
+    log(`server (${name}): GET /config/app, ${connections} connections, ${durationS} s`);
+    results.push(
+      await load('GET /config/app (floor: one query)', { ...common, request: [{ method: 'GET', path: '/config/app' }] }),
+    );
+    for (const [label, path] of READS) {
+      log(`server (${name}): ${label}`);
+      results.push(await load(label, { ...common, request: [{ method: 'GET', path, setupRequest: asUser }] }));
+    }
+    const writes = [
+      [
+        'POST withdraw',
+        '/money/virtualCurrency/transaction/withdraw',
+        { channelId: 'usdt-trc20', address: DEST, amount: W_AMOUNT },
+      ],
+      ['POST swap', '/api/wallet/exchange', { pairId: 'usdt-trx', amount: S_AMOUNT }],
+    ] as const;
+    for (const [label, path, fields] of writes) {
+      log(`server (${name}): ${label}`);
+      const body = JSON.stringify({ ...fields, tradePassword: '123456' });
+      results.push(
+        await load(label, {
+          ...common,
+          request: [
+            {
+              method: 'POST',
+              path,
+              headers: { 'content-type': 'application/json' },
+              body,
+              setupRequest: (req) => ({
+                ...asUser(req),
+                headers: { ...asUser(req).headers, 'idempotency-key': `bench-${randomUUID()}` },
+              }),
+            },
+          ],
+        }),
+      );
+    }
+    return { backend: name, results };
+  } finally {
+    await backend.drop();
   }
+}
+
+export async function runServerFloors(durationS = 10, connections = 50): Promise<FloorReport> {
+  log(`server: the argon2 ceiling (${os.availableParallelism()} threads, 5 s)`);
+  const ceiling = await argon2Ceiling();
+  const runs: FloorRun[] = [];
+  for (const name of backendNames()) runs.push(await runBackend(name, durationS, connections));
+  return { ceiling, runs, connections, durationS };
+}
+
+export function printServerFloors(r: FloorReport): void {
+  const { ceiling } = r;
+  console.info(
+    `\n6. Server hot path against its floors (autocannon, ${r.connections} connections, ${r.durationS} s each, loopback, same machine)`,
+  );
+  console.info(
+    `argon2 ceiling: ${num(ceiling.perSecond)} verifications/s on ${ceiling.threads} threads (one alone: ${ms(ceiling.msEach)})`,
+  );
+  for (const run of r.runs) {
+    const floor = run.results[0]!;
+    printTable(
+      `on ${run.backend === 'pg' ? 'PostgreSQL' : 'PGlite'}`,
+      ['endpoint', 'req/s', 'p50', 'p99', 'answered', 'code 200', 'other codes', 'timeouts', 'errors', 'ratio', 'to', 'goal'],
+      run.results.map((x) => {
+        const write = x.name.startsWith('POST');
+        const base = write ? ceiling.perSecond : floor.reqPerSec;
+        const other = Object.values(x.codes).reduce((a, b) => a + b, 0);
+        const isFloor = x === floor;
+        const value = x.reqPerSec / base;
+        return [
+          x.name,
+          num(x.reqPerSec),
+          ms(x.p50),
+          ms(x.p99),
+          num(x.total),
+          num(x.ok),
+          num(other),
+          num(x.timeouts),
+          num(x.errors - x.timeouts),
+          isFloor ? '1.00×' : ratio(x.reqPerSec, base),
+          isFloor ? '-' : write ? 'argon2' : 'floor',
+          isFloor ? '-' : Number.isFinite(value) && value >= 0.8 ? 'met' : 'missed',
+        ];
+      }),
+    );
+    for (const x of run.results) {
+      const codes = Object.entries(x.codes);
+      if (codes.length) console.info(`  ${x.name}: non-200 envelope codes ${codes.map(([c, n]) => `${c}×${n}`).join(', ')}`);
+      if (x.error) console.info(`  ${x.name}: ${x.error}`);
+    }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runServerFloors(Number(process.env.BENCH_SECONDS ?? 10))
+    .then((r) => {
+      printServerFloors(r);
+      process.exit(0);
+    })
+    .catch((e: unknown) => {
+      console.error(errorText(e));
+      process.exit(1);
+    });
 }

@@ -15,32 +15,18 @@
  * with server-side response times).
  * Exit code 1 when a check fails.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
-import os, { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
-import pg from 'pg';
-import { migrate, openDb } from '../../server/src/db/index.ts';
-import type { Db } from '../../server/src/db/schema.ts';
-import { createSession } from '../../server/src/services/auth.ts';
-import { dec } from '../../server/src/services/decimal.ts';
-import { creditRecharge } from '../../server/src/services/deposits.ts';
-import { publish } from '../../server/src/services/notify.ts';
-import { hashPassword, setFastHashing } from '../../server/src/services/passwords.ts';
-import { seedReference } from '../../server/src/services/reference.ts';
-import { createUser } from '../../server/src/services/users.ts';
-import { bookProblems } from '../../server/test-support/books.ts';
-import { DEST, type Envelope, freePort, productionEnv, request, startServer } from '../../server/test-support/proc.ts';
+import { DEST, request } from '../../server/test-support/proc.ts';
+import { auditLoad, balanceMap, S_AMOUNT, W_AMOUNT } from './audit.ts';
+import { type BackendName, backendNames, createBackend, prepareUsers } from './backend.ts';
+import { http, pct } from './http.ts';
+import { type LoadReport, printLoad } from './report.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 200);
 const USERS = Math.max(1, Math.min(CLIENTS, Number(process.env.LOAD_USERS ?? 50)));
-const DEPOSIT = '1000000';
-const W_AMOUNT = '10'; // + fee 1 USDT
-const W_TOTAL = dec(W_AMOUNT).plus(1);
-const S_AMOUNT = '1'; // usdt-trx at 4.1
-const S_OUT = dec('4.1');
 const KINDS = ['wallet', 'records', 'messages', 'withdraw', 'swap'] as const;
 type Kind = (typeof KINDS)[number];
 /** Share of each kind in the mix (reads 75 %, writes 25 %). */
@@ -59,67 +45,6 @@ interface Stat {
   codes: Record<string, number>;
 }
 
-interface LoadUser {
-  id: number;
-  token: string;
-}
-
-export interface LoadReport {
-  backend: string;
-  seconds: number;
-  clients: number;
-  total: number;
-  rps: number;
-  kinds: Array<{ kind: string; n: number; rps: number; p50: number; p99: number; errors: Record<string, number> }>;
-  replays: number;
-  /** Latency of GET /config/app sampled every 250 ms during the run; stalls = samples over 2 s. */
-  probe: { p50: number; p99: number; max: number; stalls: string[] };
-  problems: string[];
-}
-
-/**
- * The clients' HTTP: node:http with a keep-alive agent, one socket per client (undici's fetch costs
- * more CPU than the server on a 2-core machine and skews the figures). Same result shape as `request`.
- */
-const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-function http(
-  url: string,
-  method: 'GET' | 'POST',
-  o: { token?: string; body?: unknown; key?: string } = {},
-): Promise<{ status: number; json: Envelope } | { error: string }> {
-  return new Promise((resolve) => {
-    const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
-    const req = httpRequest(
-      url,
-      {
-        method,
-        agent,
-        timeout: 60_000,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-          ...(o.key ? { 'idempotency-key': o.key } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) as Envelope });
-          } catch (e) {
-            resolve({ error: `bad body: ${String(e)}` });
-          }
-        });
-        res.on('error', (e) => resolve({ error: e.message }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout after 60 s')));
-    req.on('error', (e) => resolve({ error: e.message }));
-    req.end(payload);
-  });
-}
-
 const pick = (): Kind => {
   let r = Math.random() * 100;
   for (const k of KINDS) {
@@ -128,71 +53,19 @@ const pick = (): Kind => {
   }
   return 'wallet';
 };
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-
-/** Users, trade passwords, deposits, messages and sessions written before the server starts. */
-async function prepare(db: Db): Promise<LoadUser[]> {
-  await migrate(db);
-  await seedReference(db);
-  setFastHashing(false); // the production argon2id cost: a withdraw or swap pays it, as in production
-  const passwordHash = await hashPassword('LoadTest123');
-  const tradeHash = await hashPassword('123456');
-  const users: LoadUser[] = [];
-  const stamp = Date.now().toString(36);
-  for (let i = 0; i < USERS; i++) {
-    const email = `load-${stamp}-${i}@example.com`;
-    const id = await createUser(db, { type: 'email', accountKey: `email:${email}`, email, passwordHash, invitedBy: null });
-    await db.updateTable('users').set({ trade_password_hash: tradeHash }).where('id', '=', id).execute();
-    await creditRecharge(db, id, 'USDT', DEPOSIT);
-    for (let m = 0; m < 5; m++) await publish(db, `Load message ${m}`, `Message ${m} for user ${i}`, false, id);
-    users.push({ id, token: (await createSession(db, id, 3600)).access_token });
-  }
-  return users;
-}
-
-async function runOne(backend: 'pglite' | 'pg'): Promise<LoadReport> {
-  const root = mkdtempSync(path.join(tmpdir(), 'tessera-load-'));
-  const dataDir = path.join(root, 'data');
-  const schema = `load_${process.pid}`;
-  const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  let databaseUrl: string | undefined;
-  if (backend === 'pg') {
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const u = new URL(baseUrl!);
-    u.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = u.toString();
-  }
-  const open = () => (databaseUrl ? openDb({ databaseUrl, schema }) : openDb({ dataDir }));
-  let stopServer: (() => Promise<void>) | undefined;
+async function runOne(name: BackendName): Promise<LoadReport> {
+  const backend = await createBackend(name);
   try {
-    let db = await open();
-    const users = await prepare(db);
+    let db = await backend.open();
+    const users = await prepareUsers(db, USERS);
     const startBalances = await balanceMap(db, users);
     await db.destroy();
 
-    console.info(`[load ${backend}] ${USERS} users ready; starting the server`);
-    const server = await startServer({
-      dataDir,
-      staticDir: path.join(root, 'static'),
-      port: await freePort(),
-      databaseUrl,
-      env: {
-        ...(databaseUrl ? await productionEnv() : {}),
-        NODE_ENV: 'production',
-        SETTLE_INTERVAL_MS: '1000',
-        ...(process.env.LOAD_SERVER_LOG ? { LOG_LEVEL: 'info' } : {}),
-      },
-      ...(process.env.LOAD_SERVER_LOG ? { logFile: process.env.LOAD_SERVER_LOG } : {}),
-    });
-    stopServer = () => server.kill('SIGKILL');
+    console.info(`[load ${name}] ${USERS} users ready; starting the server`);
+    const server = await backend.start(
+      { SETTLE_INTERVAL_MS: '1000', ...(process.env.LOAD_SERVER_LOG ? { LOG_LEVEL: 'info' } : {}) },
+      process.env.LOAD_SERVER_LOG,
+    );
     const stats = Object.fromEntries(KINDS.map((k) => [k, { lat: [], ok: 0, codes: {} } as Stat])) as Record<Kind, Stat>;
     /** Accepted writes: idempotency key → response id, per user. */
     const accepted = {
@@ -204,21 +77,28 @@ async function runOne(backend: 'pglite' | 'pg'): Promise<LoadReport> {
     let seq = 0;
     const trace: Array<[number, number, string, number | string]> | null = process.env.LOAD_TRACE ? [] : null;
     const until = Date.now() + SECONDS * 1000;
-    console.info(`[load ${backend}] ${CLIENTS} clients for ${SECONDS} s`);
+    console.info(`[load ${name}] ${CLIENTS} clients for ${SECONDS} s`);
     const started = Date.now();
-    /** A probe on the trivial route (no database): its latency shows whether the whole process stalls. */
-    const probe: number[] = [];
+    /**
+     * Two probes, every 250 ms each: /healthz touches no database, so its latency is the event
+     * loop's (does anything stall the whole process?); /config/app is one settings query, so it
+     * adds the wait for the database behind the load.
+     */
+    const probePaths = { process: '/healthz', database: '/config/app' } as const;
+    const probes = { process: [] as number[], database: [] as number[] };
     const stalls: string[] = [];
-    const probing = (async () => {
-      while (Date.now() < until) {
-        const t0 = performance.now();
-        await request(`${server.url}/config/app`, 'GET', { timeoutMs: 120_000 });
-        const ms = performance.now() - t0;
-        probe.push(ms);
-        if (ms > 2000) stalls.push(`${((Date.now() - started) / 1000).toFixed(0)} s: ${(ms / 1000).toFixed(1)} s`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    })();
+    const probing = Promise.all(
+      (['process', 'database'] as const).map(async (which) => {
+        while (Date.now() < until) {
+          const t0 = performance.now();
+          await request(`${server.url}${probePaths[which]}`, 'GET', { timeoutMs: 120_000 });
+          const ms = performance.now() - t0;
+          probes[which].push(ms);
+          if (ms > 2000) stalls.push(`${which} ${((Date.now() - started) / 1000).toFixed(0)} s: ${(ms / 1000).toFixed(1)} s`);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }),
+    );
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, c) => {
         const u = users[c % users.length]!;
@@ -270,50 +150,17 @@ async function runOne(backend: 'pglite' | 'pg'): Promise<LoadReport> {
     await probing;
     await server.kill('SIGTERM');
 
-    db = await open();
-    const problems: string[] = [];
+    db = await backend.open();
+    let problems: string[];
     try {
-      problems.push(...(await bookProblems(db)));
-      for (const k of KINDS) {
-        for (const [code, n] of Object.entries(stats[k].codes)) if (code !== '429') problems.push(`${k}: ${n} × ${code}`);
-      }
-      for (const key of replayMismatch) problems.push(`replay of ${key} did not return the first result`);
-      const ids = users.map((u) => u.id);
-      const wRows = await db
-        .selectFrom('records')
-        .select(['id', 'user_id'])
-        .where('type', '=', 'withdraw')
-        .where('user_id', 'in', ids)
-        .execute();
-      const sRows = await db.selectFrom('swaps').select(['id', 'user_id']).where('user_id', 'in', ids).execute();
-      const check = (name: string, rows: Array<{ id: number }>, acc: Map<string, { id: string }>) => {
-        const inDb = new Set(rows.map((r) => String(r.id)));
-        const answered = new Set([...acc.values()].map((v) => v.id));
-        if (answered.size !== acc.size) problems.push(`${name}: two keys answered with the same id`);
-        for (const id of answered) if (!inDb.has(id)) problems.push(`${name} ${id} answered but lost`);
-        for (const id of inDb)
-          if (!answered.has(id)) problems.push(`${name} ${id} in the database but never answered (duplicate?)`);
-      };
-      check('withdraw', wRows, accepted.withdraw);
-      check('swap', sRows, accepted.swap);
-      const end = await balanceMap(db, users);
-      const count = (m: Map<string, { user: number }>, user: number) => [...m.values()].filter((v) => v.user === user).length;
-      for (const u of users) {
-        const w = count(accepted.withdraw, u.id);
-        const s = count(accepted.swap, u.id);
-        const usdt = startBalances.get(`${u.id}:USDT`)!.minus(W_TOTAL.mul(w)).minus(dec(S_AMOUNT).mul(s));
-        const trx = (startBalances.get(`${u.id}:TRX`) ?? dec(0)).plus(S_OUT.mul(s));
-        const gotUsdt = end.get(`${u.id}:USDT`) ?? dec(0);
-        const gotTrx = end.get(`${u.id}:TRX`) ?? dec(0);
-        if (!gotUsdt.eq(usdt)) problems.push(`user ${u.id} USDT ${gotUsdt.toFixed()} ≠ expected ${usdt.toFixed()}`);
-        if (!gotTrx.eq(trx)) problems.push(`user ${u.id} TRX ${gotTrx.toFixed()} ≠ expected ${trx.toFixed()}`);
-      }
+      const errors = Object.fromEntries(KINDS.map((k) => [k, stats[k].codes]));
+      problems = await auditLoad(db, users, startBalances, { errors, accepted, replayMismatch });
     } finally {
       await db.destroy();
     }
     const total = KINDS.reduce((n, k) => n + stats[k].lat.length, 0);
     return {
-      backend,
+      backend: name,
       seconds: Math.round(elapsed),
       clients: CLIENTS,
       total,
@@ -327,57 +174,24 @@ async function runOne(backend: 'pglite' | 'pg'): Promise<LoadReport> {
         errors: stats[k].codes,
       })),
       replays,
-      probe: { p50: pct(probe, 50), p99: pct(probe, 99), max: Math.max(0, ...probe), stalls },
+      probes: (['process', 'database'] as const).map((which) => ({
+        path: probePaths[which],
+        p50: pct(probes[which], 50),
+        p99: pct(probes[which], 99),
+        max: Math.max(0, ...probes[which]),
+      })),
+      stalls,
       problems,
     };
   } finally {
-    await stopServer?.();
-    rmSync(root, { recursive: true, force: true });
-    if (backend === 'pg') {
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    }
+    await backend.drop();
   }
-}
-
-/** Available balance per user and currency: settling a withdrawal moves only `frozen`, so `available` is what the requests moved. */
-async function balanceMap(db: Db, users: LoadUser[]) {
-  const ids = users.map((u) => u.id);
-  const rows = await db.selectFrom('balances').select(['user_id', 'currency', 'available']).where('user_id', 'in', ids).execute();
-  return new Map(rows.map((r) => [`${r.user_id}:${r.currency}`, dec(r.available)]));
-}
-
-export function printLoad(r: LoadReport) {
-  console.info(
-    `\nMixed load on ${r.backend} — ${r.clients} clients, ${r.seconds} s, ${r.total} requests, ${r.rps.toFixed(0)} req/s, ${r.replays} same-key replays`,
-  );
-  console.info(
-    `  ${'kind'.padEnd(10)}${'requests'.padStart(10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}  errors`,
-  );
-  for (const k of r.kinds)
-    console.info(
-      `  ${k.kind.padEnd(10)}${String(k.n).padStart(10)}${k.rps.toFixed(1).padStart(9)}${k.p50.toFixed(0).padStart(9)}${k.p99.toFixed(0).padStart(9)}  ${
-        Object.keys(k.errors).length ? JSON.stringify(k.errors) : 'none'
-      }`,
-    );
-  console.info(
-    `  probe GET /config/app every 250 ms: p50 ${r.probe.p50.toFixed(0)} ms, p99 ${r.probe.p99.toFixed(0)} ms, max ${r.probe.max.toFixed(0)} ms${
-      r.probe.stalls.length ? `; stalls at ${r.probe.stalls.slice(0, 8).join(', ')}` : ''
-    }`,
-  );
-  console.info(
-    r.problems.length
-      ? `  PROBLEMS (${r.problems.length}):\n    ${r.problems.slice(0, 20).join('\n    ')}`
-      : '  checks: no errors, no lost or duplicated writes, journal balanced, balances reconcile',
-  );
 }
 
 /** Runs on PGlite, then on PostgreSQL when a URL is set; returns whether every check passed. */
 export async function runMixedLoad(): Promise<boolean> {
   const reports: LoadReport[] = [];
-  for (const b of ['pglite', ...(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? ['pg' as const] : [])] as const) {
+  for (const b of backendNames()) {
     const r = await runOne(b);
     printLoad(r);
     reports.push(r);

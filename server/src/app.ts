@@ -19,7 +19,7 @@ import { moneyRoutes } from './routes/money';
 import { notifyRoutes } from './routes/notify';
 import { operatorRoutes } from './routes/operator';
 import { opsRoutes } from './routes/ops';
-import { staticRoutes } from './routes/static';
+import { prerenderCsp, staticRoutes } from './routes/static';
 import { ErrorCode } from './services/errors';
 import { createMailer } from './services/mailer';
 import { setFastHashing } from './services/passwords';
@@ -137,13 +137,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     done(null, parsed);
   });
 
+  // The prerendered pages' inline first-paint script, critical CSS and style attributes, by hash.
+  const inline = prerenderCsp(config.staticDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inline.scriptSrc],
+        styleSrc: ["'self'", ...inline.styleSrc],
+        ...(inline.styleSrcAttr.length ? { styleSrcAttr: ["'unsafe-hashes'", ...inline.styleSrcAttr] } : {}),
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],

@@ -38,7 +38,37 @@ export interface Config {
    */
   drainDelaySeconds: number;
   drainSeconds: number;
+  tron: TronConfig;
 }
+
+/** The TRON network the server settles on (docs/chain.md). */
+export interface TronConfig {
+  /** A java-tron HTTP API (TronGrid, a node of one's own); unset: the embedded devnet (not with DATABASE_URL). */
+  fullNode: string | undefined;
+  /** Where solidified data is read (default: the full node). */
+  solidityNode: string | undefined;
+  /** TronGrid's TRON-PRO-API-KEY header. */
+  apiKey: string | undefined;
+  /** TRC-20 contract per currency symbol; a symbol not listed here and not TRX has no chain. */
+  contracts: Record<string, string>;
+  /** Most TRX a withdrawal's contract call may burn for energy, in sun. */
+  feeLimitSun: number;
+  /** How long a signed withdrawal stays valid; past it, an absent one is failed and refunded. */
+  expirationSeconds: number;
+  /** The hot wallet's private key (hex); unset: derived from MASTER_SEED. */
+  hotWalletKey: string | undefined;
+  /** A block explorer's transaction page, `{txId}` replaced (unset: no link). */
+  explorerTxUrl: string | undefined;
+  /** The embedded devnet's port (0: any free port) and block interval. */
+  devnetPort: number;
+  devnetBlockMs: number;
+  devnetSolidAfter: number;
+}
+
+/** Mainnet USDT (TRC-20); the devnet holds its USDT at the same address. */
+export const MAINNET_USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+/** The Tessera token's contract on the devnet. */
+export const DEVNET_TSR = 'TUNfMtXGSCgdzBKFPAtKkSu2anPWBuDPhi';
 
 export interface S3Config {
   bucket: string;
@@ -91,6 +121,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sharedRateLimits: Boolean(env.DATABASE_URL),
     drainDelaySeconds: nonNegative(env.DRAIN_DELAY_SECONDS, 5),
     drainSeconds: int(env.DRAIN_SECONDS, 10),
+    tron: {
+      fullNode: env.TRON_FULL_NODE || undefined,
+      solidityNode: env.TRON_SOLIDITY_NODE || undefined,
+      apiKey: env.TRON_API_KEY || undefined,
+      contracts: { USDT: env.TRON_USDT_CONTRACT || MAINNET_USDT, TSR: env.TRON_TSR_CONTRACT || DEVNET_TSR },
+      feeLimitSun: int(env.TRON_FEE_LIMIT_SUN, 30_000_000),
+      expirationSeconds: int(env.TRON_EXPIRATION_SECONDS, 600),
+      hotWalletKey: env.TRON_HOT_WALLET_KEY || undefined,
+      explorerTxUrl: parseExplorerUrl(env.TRON_EXPLORER_TX_URL),
+      devnetPort: nonNegative(env.DEVNET_PORT, 0),
+      devnetBlockMs: int(env.DEVNET_BLOCK_MS, 3000),
+      devnetSolidAfter: int(env.DEVNET_SOLID_AFTER, 6),
+    },
     ...overrides,
   };
 }
@@ -106,7 +149,16 @@ export function missingProductionSettings(config: Config): string | null {
     missing.push('MASTER_SEED (at least 32 characters: every instance derives the same deposit addresses from it)');
   if (!config.secretsKey) missing.push('SECRETS_KEY (id:base64 of 32 random bytes: seals authenticator seeds at rest)');
   if (!config.s3) missing.push('S3_BUCKET (uploads must be readable by every instance)');
+  if (!config.tron.fullNode) missing.push('TRON_FULL_NODE (the TRON node every instance settles on)');
   return missing.length ? `With DATABASE_URL, set ${missing.join('; ')}.` : null;
+}
+
+/** TRON_EXPLORER_TX_URL: an http(s) page with `{txId}` where the id goes; anything else is refused. */
+export function parseExplorerUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^\s]+$/.test(value) || !value.includes('{txId}'))
+    throw new Error('TRON_EXPLORER_TX_URL: an http(s) URL with {txId} where the transaction id goes');
+  return value;
 }
 
 /**

@@ -20,7 +20,14 @@ export function preparePrivateDataDir(dir: string): void {
  */
 export function tightenTree(dir: string): void {
   const walk = (p: string) => {
-    const st = lstatSync(p);
+    let st: ReturnType<typeof lstatSync>;
+    try {
+      st = lstatSync(p);
+    } catch (e) {
+      // Gone meanwhile (a server still stopping removes its pid file): nothing to tighten.
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
     if (st.isSymbolicLink()) return;
     if ((st.mode & 0o077) !== 0) chmodSync(p, st.mode & 0o700);
     if (st.isDirectory()) for (const entry of readdirSync(p)) walk(path.join(p, entry));

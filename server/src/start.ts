@@ -11,6 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import { startEmbeddedDevnet } from './chain/embedded';
+import { createGateway } from './chain/gateway';
 import { loadConfig, missingProductionSettings } from './config';
 import { preparePrivateDataDir, tightenTree } from './data-dir';
 import { migrate, openDb } from './db/index';
@@ -18,7 +20,7 @@ import { startJobs } from './jobs/scheduler';
 import { createLifecycle } from './lifecycle';
 import { removePidFile, runningServer, writePidFile } from './pidfile';
 import { getSetting, setSetting } from './services/content';
-import { loadMasterSeed } from './services/keys';
+import { hotWallet, loadMasterSeed } from './services/keys';
 import { seedReference } from './services/reference';
 import { loadSecretsKeys } from './services/secret-box';
 import { demoCredentials, seedDemo } from './services/seed';
@@ -27,7 +29,7 @@ const out = (s: unknown) => process.stdout.write(`${typeof s === 'string' ? s : 
 const errOut = (s: unknown) => process.stderr.write(`${s instanceof Error ? (s.stack ?? s.message) : String(s)}\n`);
 
 async function main() {
-  const config = loadConfig();
+  let config = loadConfig();
   const production = Boolean(config.databaseUrl);
   const missing = missingProductionSettings(config);
   if (missing) {
@@ -49,7 +51,12 @@ async function main() {
   // Both idempotent and safe when instances start together: migrations under an advisory lock,
   // reference data as upserts.
   await migrate(db);
-  await seedReference(db);
+  await seedReference(db, config.tron.contracts);
+  const wallet = hotWallet(config.tron.hotWalletKey);
+  const devnet = config.tron.fullNode ? undefined : await startEmbeddedDevnet(config, wallet.address, db);
+  // From here on the embedded devnet is the configured node: the seed, /ops and the jobs use it.
+  if (devnet) config = { ...config, tron: { ...config.tron, fullNode: devnet.url } };
+  const gateway = createGateway(config.tron, wallet);
   if (!production && (await getSetting(db, 'demoSeeded')) === null) {
     const r = await seedDemo(db, config);
     await setSetting(db, 'demoSeeded', new Date().toISOString());
@@ -66,11 +73,12 @@ async function main() {
   }
   const lifecycle = createLifecycle();
   const app = await buildApp({ db, config, opsToken, lifecycle });
-  const stopJobs = startJobs(db, config, app.log);
+  const stopJobs = startJobs(db, config, app.log, { lifecycle, gateway });
   await app.listen({ host: config.host, port: config.port });
   const scheme = config.tlsCert && config.tlsKey ? 'https' : 'http';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   out(`\nTessera is running at ${scheme}://${shownHost}:${config.port}/`);
+  if (devnet) out(`TRON devnet (java-tron HTTP API): ${devnet.url}  ·  hot wallet ${wallet.address}`);
   if (!production) out(demoCredentials());
   out('Ops: npm run ops -- help\n');
 
@@ -87,6 +95,7 @@ async function main() {
     await app.close();
     clearTimeout(forced);
     await lifecycle.idleJobs();
+    await devnet?.close();
     if (!production) removePidFile(config.dataDir);
     await db.destroy();
     process.exit(0);

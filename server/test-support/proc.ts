@@ -19,10 +19,13 @@ const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 let objectStore: Promise<{ url: string; close: () => Promise<void> }> | null = null;
+const PRODUCTION_HOT_KEY = '7a1c0ffee0ddba11c0ffee0ddba11c0ffee0ddba11c0ffee0ddba11c0ffee0dd';
+let tronNode: Promise<{ url: string; close: () => Promise<void> }> | null = null;
 
 /**
- * What a production instance (DATABASE_URL) requires besides the database: a master seed and an
- * S3-compatible store — s3rver on loopback, one per test process, closed when it exits.
+ * What a production instance (DATABASE_URL) requires besides the database: a master seed, an
+ * S3-compatible store — s3rver on loopback — and a TRON node — the devnet — one of each per test
+ * process, closed by `closeProductionEnv`.
  */
 export async function productionEnv(): Promise<Record<string, string>> {
   objectStore ??= (async () => {
@@ -42,8 +45,20 @@ export async function productionEnv(): Promise<Record<string, string>> {
     };
     return { url: `http://127.0.0.1:${port}`, close };
   })();
+  tronNode ??= (async () => {
+    const [{ startDevnet }, { hotWallet }] = await Promise.all([import('../devnet/index'), import('../src/services/keys')]);
+    const devnet = await startDevnet({ blockMs: 500, solidAfter: 2 });
+    // The operator's float: TRX for fees and USDT to pay out.
+    const hot = hotWallet(PRODUCTION_HOT_KEY).address;
+    devnet.faucet(hot, '100000');
+    devnet.faucet(hot, '1000000', 'USDT');
+    return devnet;
+  })();
   const { url } = await objectStore;
+  const chain = await tronNode;
   return {
+    TRON_FULL_NODE: chain.url,
+    TRON_HOT_WALLET_KEY: PRODUCTION_HOT_KEY,
     MASTER_SEED: 'test-master-seed-0123456789abcdefghijklmnop',
     SECRETS_KEY: `test:${Buffer.alloc(32, 7).toString('base64')}`,
     S3_BUCKET: 'tessera-uploads',
@@ -53,11 +68,13 @@ export async function productionEnv(): Promise<Record<string, string>> {
   };
 }
 
-/** Closes the object store `productionEnv` started, if any. */
+/** Closes the object store and the TRON node `productionEnv` started, if any. */
 export async function closeProductionEnv(): Promise<void> {
-  const store = objectStore;
+  const [store, node] = [objectStore, tronNode];
   objectStore = null;
+  tronNode = null;
   await (await store)?.close();
+  await (await node)?.close();
 }
 
 export async function freePort(): Promise<number> {

@@ -27,6 +27,7 @@ const record: TransactionRecord = {
   toAddress: null,
   txId: 'abc',
   reason: null,
+  confirmations: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

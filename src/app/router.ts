@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
+import { createRouter, parseSearchWith, type RouterHistory, stringifySearchWith } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history`: the browser's by default; the build's prerender passes a memory history. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPendingMs: 200,

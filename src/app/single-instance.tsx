@@ -39,6 +39,18 @@ function hold(steal: boolean): void {
 }
 
 export const claimInstance = () => hold(false);
+
+/** Resolves once this tab knows whether it is the active one (a prerendered page hydrates then). */
+export const instanceSettled = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (state !== 'pending') return resolve();
+    const done = () => {
+      if (state === 'pending') return;
+      listeners.delete(done);
+      resolve();
+    };
+    listeners.add(done);
+  });
 const useHere = () => hold(true);
 
 const subscribe = (l: () => void) => {
@@ -50,7 +62,8 @@ export function InstanceGate({ children }: { children: ReactNode }) {
   const current = useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    // Rendered ahead (the build's prerender) the page is as the active tab shows it.
+    () => 'active',
   );
   if (current === 'active') return <>{children}</>;
   if (current === 'pending') return null;

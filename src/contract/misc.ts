@@ -35,6 +35,8 @@ export const appConfig = z.object({
   fiatRates: z.record(z.string(), amount),
   /** Incoming amounts below this (in USD value) are treated as dust by default. */
   dustThresholdUsd: amount,
+  /** A block explorer's transaction page with `{txId}` in it, or null when none is configured. */
+  explorerTxUrl: z.nullable(z.string()),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 

@@ -26,7 +26,16 @@ export type ChannelDetail = z.infer<typeof channelDetail>;
 
 export const recordType = z.enum(['deposit', 'withdraw', 'airdrop', 'activation', 'swap', 'reward', 'activity']);
 export type RecordType = z.infer<typeof recordType>;
-export const recordStatus = z.enum(['success', 'failed', 'pending_review', 'review_approved', 'review_rejected', 'withdrawing']);
+export const recordStatus = z.enum([
+  'success',
+  'failed',
+  'pending_review',
+  'review_approved',
+  'review_rejected',
+  'withdrawing',
+  /** A deposit seen on the chain, not yet solidified: shown, not yet credited. */
+  'confirming',
+]);
 export type RecordStatus = z.infer<typeof recordStatus>;
 export const recordTab = z.enum(['all', 'in', 'out', 'failed']);
 export type RecordTab = z.infer<typeof recordTab>;
@@ -44,6 +53,11 @@ export const transactionRecord = z.object({
   toAddress: z.nullable(z.string()),
   txId: z.nullable(z.string()),
   reason: z.nullable(z.string()),
+  /**
+   * While `confirming`: blocks on top of (and including) the deposit's, and how many solidify it.
+   * Optional: records cached by an older version have none.
+   */
+  confirmations: z.optional(z.nullable(z.object({ seen: z.number(), needed: z.number() }))),
   createdAt: isoTime,
   updatedAt: isoTime,
 });

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readKey, STORAGE_KEYS } from '../lib/storage/kv';
-import { busterFor, clearPersistedQueries, startPersistence } from './persist';
+import { busterFor, clearPersistedQueries, idbPersister, startPersistence } from './persist';
 
 const settle = () => new Promise((r) => setTimeout(r, 1200));
 
@@ -35,6 +35,48 @@ describe('persisted query cache', () => {
     expect(other.getQueryData(['records', 'list'])).toBeUndefined();
   });
 
+  it('restored queries show their data but are stale, so the next use fetches them', async () => {
+    const first = new QueryClient();
+    await startPersistence(first, 'user-a');
+    await first.prefetchQuery({ queryKey: ['messages'], queryFn: () => ['m1'], meta: { persist: true }, staleTime: 60_000 });
+    await settle();
+
+    const reopened = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
+    await startPersistence(reopened, 'user-a');
+    expect(reopened.getQueryData(['messages'])).toEqual(['m1']);
+    expect(reopened.getQueryState(['messages'])?.isInvalidated).toBe(true);
+    // Nothing fetched by the restore itself; the next use does, and its answer replaces the saved one.
+    expect(reopened.getQueryState(['messages'])?.fetchStatus).toBe('idle');
+    const queryFn = vi.fn(() => ['m1', 'm2']);
+    await reopened.prefetchQuery({ queryKey: ['messages'], queryFn });
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(reopened.getQueryData(['messages'])).toEqual(['m1', 'm2']);
+  });
+
+  it('a refetch that fails keeps the last good answer saved, so the next offline launch still has it', async () => {
+    const first = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await startPersistence(first, 'user-a');
+    await first.prefetchQuery({ queryKey: ['wallet'], queryFn: () => ({ address: 'T1' }), meta: { persist: true } });
+    await settle();
+    // Offline: the refetch fails, the data stays in memory with an error state.
+    await first
+      .fetchQuery({
+        queryKey: ['wallet'],
+        queryFn: () => Promise.reject(new TypeError('Failed to fetch')),
+        meta: { persist: true },
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+    expect(first.getQueryState(['wallet'])?.status).toBe('error');
+    await settle();
+
+    const next = new QueryClient();
+    await startPersistence(next, 'user-a');
+    expect(next.getQueryData(['wallet'])).toEqual({ address: 'T1' });
+    expect(next.getQueryState(['wallet'])?.status).toBe('success');
+    expect(next.getQueryState(['wallet'])?.error).toBeNull();
+  });
+
   it('discards a corrupt cache instead of failing', async () => {
     const { writeKey } = await import('../lib/storage/kv');
     await writeKey(STORAGE_KEYS.queryCache, { clientState: 'garbage' });
@@ -51,6 +93,25 @@ describe('persisted query cache', () => {
     await clearPersistedQueries(qc);
     expect(qc.getQueryCache().getAll()).toHaveLength(0);
     expect(await readKey(STORAGE_KEYS.queryCache)).toBeUndefined();
+  });
+
+  it('writes a burst of changes once, with the latest data, not once per change', async () => {
+    const qc = new QueryClient();
+    await startPersistence(qc, 'user-a');
+    const writes = vi.spyOn(idbPersister, 'persistClient');
+    try {
+      for (let i = 1; i <= 30; i++)
+        await qc.prefetchQuery({ queryKey: ['records', 'list', i], queryFn: () => [`r${i}`], meta: { persist: true } });
+      await settle();
+      expect(writes.mock.calls.length).toBeGreaterThan(0);
+      // 30 queries, each added, fetched and updated: about 90 cache events.
+      expect(writes.mock.calls.length).toBeLessThanOrEqual(3);
+      const saved = await readKey<{ clientState: { queries: unknown[] } }>(STORAGE_KEYS.queryCache);
+      expect(saved?.clientState.queries).toHaveLength(30);
+    } finally {
+      writes.mockRestore();
+      await clearPersistedQueries(qc);
+    }
   });
 
   it('the buster carries the user and the app version', () => {

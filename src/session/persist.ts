@@ -9,7 +9,7 @@ import {
   type PersistedClient,
   type Persister,
   persistQueryClientRestore,
-  persistQueryClientSubscribe,
+  persistQueryClientSave,
 } from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
 import { BRAND } from '../config/brand';
@@ -19,9 +19,23 @@ import { deleteKey, readKey, STORAGE_KEYS, writeKey } from '../lib/storage/kv';
 export const PERSIST_BUSTER = '1';
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * What is saved of a query is its last good answer. A refetch that failed (offline, server down)
+ * leaves the data in place but marks the query as errored; saved that way — or, as by default, not
+ * saved at all — the next offline launch lost the wallet it had shown a moment before.
+ */
+function lastGoodAnswers(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((q) =>
+    q.state.status === 'error' && q.state.data !== undefined
+      ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+      : q,
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
 export const idbPersister: Persister = {
   persistClient: async (client: PersistedClient) => {
-    await writeKey(STORAGE_KEYS.queryCache, client);
+    await writeKey(STORAGE_KEYS.queryCache, lastGoodAnswers(client));
   },
   restoreClient: async () => {
     const saved = await readKey<PersistedClient>(STORAGE_KEYS.queryCache);
@@ -38,12 +52,50 @@ export const idbPersister: Persister = {
 export const busterFor = (userId: string | null | undefined) => `${userId ?? 'anonymous'}:${BRAND.version}:${PERSIST_BUSTER}`;
 
 const dehydrateOptions = {
-  shouldDehydrateQuery: (query: { meta?: Record<string, unknown>; state: { status: string } }) =>
-    query.meta?.persist === true && query.state.status === 'success',
+  // Queries with data, including one whose last refetch failed (lastGoodAnswers saves its data).
+  shouldDehydrateQuery: (query: { meta?: Record<string, unknown>; state: { data: unknown } }) =>
+    query.meta?.persist === true && query.state.data !== undefined,
   shouldDehydrateMutation: () => false,
 };
 
 let unsubscribe: (() => void) | undefined;
+
+/** How long a change may wait for an idle moment before it is written anyway. */
+export const PERSIST_WITHIN_MS = 500;
+const CACHE_EVENTS = new Set(['added', 'removed', 'updated']);
+
+/**
+ * Saves the cache after changes, coalesced: a screen that loads makes dozens of cache events (each
+ * fetch start, each result), and writing the whole cache for each one — a dehydration and a
+ * structured clone on the main thread every time — is what made launch janky on a slow phone. One
+ * write per idle moment (within PERSIST_WITHIN_MS), and at once when the page is being hidden.
+ */
+function saveCoalesced(save: () => void): { schedule: () => void; stop: () => void } {
+  let pending = false;
+  let stopped = false;
+  const run = () => {
+    if (!pending || stopped) return;
+    pending = false;
+    save();
+  };
+  const schedule = () => {
+    if (pending || stopped) return;
+    pending = true;
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: PERSIST_WITHIN_MS });
+    else setTimeout(run, 50);
+  };
+  const onHide = () => {
+    if (document.visibilityState === 'hidden') run();
+  };
+  addEventListener('pagehide', run);
+  document.addEventListener('visibilitychange', onHide);
+  const stop = () => {
+    stopped = true;
+    removeEventListener('pagehide', run);
+    document.removeEventListener('visibilitychange', onHide);
+  };
+  return { schedule, stop };
+}
 
 /**
  * Restores the cache saved for this user (discarding anyone else's), then saves on every change.
@@ -54,11 +106,24 @@ export async function startPersistence(queryClient: QueryClient, userId: string 
   const options = { queryClient, persister: idbPersister, buster: busterFor(userId), maxAge: PERSIST_MAX_AGE_MS };
   try {
     await persistQueryClientRestore(options);
+    // What was saved is shown at once but checked again: restored queries are stale, whatever age
+    // they were saved at. Kept fresh (saved seconds ago, before a reload), a list mounted after the
+    // restore was not fetched, and a message published meanwhile stayed missing while the unread
+    // count, never saved, already counted it. Nothing refetches here: each query does when it is
+    // next used (mounted, or refreshed by the launch's own reads).
+    await queryClient.invalidateQueries({ refetchType: 'none' });
   } catch (error) {
     console.warn('discarding unreadable query cache', error);
     await idbPersister.removeClient();
   }
-  unsubscribe = persistQueryClientSubscribe({ ...options, dehydrateOptions });
+  const saver = saveCoalesced(() => void persistQueryClientSave({ ...options, dehydrateOptions }));
+  const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (CACHE_EVENTS.has(event.type)) saver.schedule();
+  });
+  unsubscribe = () => {
+    stopQueries();
+    saver.stop();
+  };
 }
 
 /** Logout: forget every cached query, in memory and on disk. */

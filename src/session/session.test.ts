@@ -14,13 +14,13 @@ describe('an expired session (401)', () => {
     const navigate = vi.fn();
     initSession({ queryClient, navigate, onUnauthorized: () => void expireSession() });
     queryClient.setQueryData(['wallet'], { assets: [] });
-    appStore.set({ token: 'tok', clientId: 'c', userInfo: { id: 'u1' } as never, isMessage: true });
+    appStore.set({ token: 'tok', clientId: 'c', userId: 'u1', isMessage: true });
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const done = expireSession();
     await vi.waitFor(() => expect(getToast()?.message).toBe('Login expired, please log in again.'));
     expect(appStore.get().token).toBeNull();
-    expect(appStore.get().userInfo).toBeNull();
+    expect(appStore.get().userId).toBeNull();
     expect(appStore.get().isMessage).toBe(false);
     expect(queryClient.getQueryData(['wallet'])).toBeUndefined();
     expect(navigate).not.toHaveBeenCalled();

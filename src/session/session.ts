@@ -21,7 +21,7 @@ export async function signIn(credentials: { access_token: string; client_id: str
   const { queryClient } = need();
   appStore.set({ token: credentials.access_token, clientId: credentials.client_id });
   const user = await queryClient.fetchQuery(memberInfoQueryOptions());
-  appStore.set({ userInfo: user });
+  appStore.set({ userId: user.id });
   // Start persisting under this user's buster; anything another user left is discarded.
   await startPersistence(queryClient, user.id);
   queryClient.setQueryData(memberInfoQueryOptions().queryKey, user);
@@ -42,7 +42,7 @@ export async function loadSessionData(): Promise<void> {
 
 async function forget(): Promise<void> {
   const { queryClient } = need();
-  appStore.set({ token: null, clientId: null, userInfo: null, isMessage: false });
+  appStore.set({ token: null, clientId: null, userId: null, isMessage: false });
   await clearPersistedQueries(queryClient);
   await startPersistence(queryClient, null);
 }

@@ -3,7 +3,6 @@
  * render; the rest start from their defaults each launch. Components read it with `useAppStore`.
  */
 import { useSyncExternalStore } from 'react';
-import type { MemberInfo } from '../contract/member';
 import type { Country } from '../contract/misc';
 import type { LocaleId } from '../lib/i18n/locales';
 import { readKey, STORAGE_KEYS, writeKey } from '../lib/storage/kv';
@@ -13,7 +12,11 @@ export interface PersistedState {
   languageInfo: Country | null;
   token: string | null;
   clientId: string | null;
-  userInfo: MemberInfo | null;
+  /**
+   * Whose session this is: launch restores that user's saved queries before the first render. The
+   * member itself (SPEC §3's userInfo) has one home, the persisted query cache (`useMemberInfo`).
+   */
+  userId: string | null;
   isShowAmount: boolean;
   /** Display currency unit for asset values (USD, CNY…). */
   currencyInfo: { code: string } | null;
@@ -48,7 +51,7 @@ export const PERSISTED_KEYS = [
   'languageInfo',
   'token',
   'clientId',
-  'userInfo',
+  'userId',
   'isShowAmount',
   'currencyInfo',
   'dustThresholdUsd',
@@ -61,7 +64,7 @@ export const initialState = (): AppState => ({
   languageInfo: null,
   token: null,
   clientId: null,
-  userInfo: null,
+  userId: null,
   isShowAmount: true,
   currencyInfo: null,
   dustThresholdUsd: null,
@@ -100,27 +103,33 @@ export const appStore = {
   flush: (): Promise<unknown> => persistChain,
   /** Loads the persisted fields; unknown or malformed values fall back to defaults. */
   async hydrate(): Promise<void> {
-    const saved = await readKey<Partial<PersistedState>>(STORAGE_KEYS.store);
+    const saved = await readKey<Partial<PersistedState> & LegacyFields>(STORAGE_KEYS.store);
     const base = initialState();
     if (saved && typeof saved === 'object') {
       for (const key of PERSISTED_KEYS) {
         if (key in saved && saved[key] !== undefined) (base as unknown as Record<string, unknown>)[key] = saved[key];
       }
+      // Saved by 3.0.1 builds before the member moved to the query cache: keep the session's owner,
+      // so an upgrade neither signs the user out nor drops their offline data.
+      if (!base.userId && typeof saved.userInfo?.id === 'string') base.userId = saved.userInfo.id;
     }
     state = base;
     for (const l of listeners) l();
   },
-  /** Test helper and logout path: back to defaults, keeping the chosen language and display prefs. */
-  reset(): void {
-    state = initialState();
-    for (const l of listeners) l();
-  },
 };
+
+/** Fields older builds saved, read once at hydration and never written again. */
+interface LegacyFields {
+  userInfo?: { id?: unknown } | null;
+}
+
+/** What the build's prerender rendered with: hydration starts from it, then moves to this launch's state. */
+const PRERENDERED_STATE: AppState = initialState();
 
 export function useAppStore<T>(select: (s: AppState) => T): T {
   return useSyncExternalStore(
     appStore.subscribe,
     () => select(state),
-    () => select(state),
+    () => select(PRERENDERED_STATE),
   );
 }

@@ -4,11 +4,13 @@
  * of the precache at runtime (bounded), and never sees API requests: static routing sends them
  * around the worker to the network, and offline data comes from the persisted query cache instead.
  */
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type RouteHandlerCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+
+import { PRERENDERED_PAGES, prerenderedFileFor } from '../config/prerendered-pages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -34,7 +36,25 @@ const API_SEGMENTS = [
 ];
 /** A navigation to these paths must reach the server, not the app shell. */
 const API_PREFIXES = new RegExp(`^/(${API_SEGMENTS.join('|')})/`);
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [API_PREFIXES] }));
+const shell = createHandlerBoundToURL('index.html');
+/** A public page answers with its prerendered HTML (painted before any script runs), the rest with the shell. */
+const pageHandler = (file: string): RouteHandlerCallback => {
+  try {
+    return createHandlerBoundToURL(file);
+  } catch {
+    return shell; // a build without prerendered pages
+  }
+};
+const pages = new Map(Object.values(PRERENDERED_PAGES).map((file) => [file, pageHandler(file)]));
+registerRoute(
+  new NavigationRoute(
+    (options) => {
+      const file = prerenderedFileFor(options.url.pathname, options.url.search);
+      return (file ? (pages.get(file) ?? shell) : shell)(options);
+    },
+    { denylist: [API_PREFIXES] },
+  ),
+);
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 

@@ -1,6 +1,6 @@
-import { ops } from './ops.ts';
+import { faucet, ops } from './ops.ts';
 
-export { ops };
+export { faucet, ops };
 
 /**
  * The newest verification code the outbox holds for `target`, in the server's account-key form

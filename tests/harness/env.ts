@@ -16,6 +16,9 @@ export const CHROMIUM_ARGS = [
 ];
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The Lighthouse audits' own server (playwright.lighthouse.config.ts). */
+export const LH_PORT = E2E_PORT + 1;
+export const LH_BASE_URL = `http://127.0.0.1:${LH_PORT}`;
 
 let dataDir: string | undefined;
 /** One fresh data dir per run, so every run starts from the seeded demo only. */
@@ -33,8 +36,25 @@ export function e2eServerEnv(): Record<string, string> {
     STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
     RATE_LIMIT: 'off',
     SETTLE_INTERVAL_MS: '500',
+    // The embedded devnet at test speed: a block every 400 ms, solidified 3 blocks later.
+    DEVNET_BLOCK_MS: '400',
+    DEVNET_SOLID_AFTER: '3',
+    TRON_EXPLORER_TX_URL: 'https://nile.tronscan.org/#/transaction/{txId}',
     LOG_LEVEL: 'warn',
   };
 }
 
 export const DEMO = { areaCode: '1', phone: '5550100', password: 'Demo1234', tradePassword: '123456' };
+
+/**
+ * The Lighthouse audits' server: fresh, at the default block and settlement pace (not the suite's
+ * test speed), on a port of its own.
+ */
+export function lighthouseServerEnv(): Record<string, string> {
+  const { SETTLE_INTERVAL_MS: _settle, DEVNET_BLOCK_MS: _block, ...env } = e2eServerEnv();
+  return {
+    ...env,
+    PORT: String(LH_PORT),
+    DATA_DIR: path.join(mkdtempSync(path.join(tmpdir(), 'tessera-lh-server-')), 'data'),
+  };
+}

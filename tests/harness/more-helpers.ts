@@ -4,7 +4,7 @@ import { latestCode } from './account-ops.ts';
 import { DEMO, E2E_BASE_URL } from './env.ts';
 import { solveHumanCheck } from './human-check.ts';
 
-export { ops } from './ops.ts';
+export { faucet, ops } from './ops.ts';
 
 type Envelope<T> = { code: number; msg?: string; data: T };
 

@@ -12,3 +12,13 @@ export function ops(...args: string[]): string {
     timeout: 60_000,
   });
 }
+
+/**
+ * Sends devnet coins from the faucet to an account's deposit address (`ops faucet`) and returns the
+ * transaction id; the server's deposit watcher credits it once the devnet solidifies it.
+ */
+export function faucet(account: string, currency: string, amount: string): string {
+  const out = ops('faucet', account, currency, amount);
+  const { txId } = JSON.parse(out.slice(out.indexOf('{'))) as { txId: string };
+  return txId;
+}

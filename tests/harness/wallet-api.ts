@@ -43,6 +43,7 @@ export interface RecordRow {
   status: string;
   amount: string;
   toAddress: string | null;
+  txId: string | null;
 }
 
 export const walletOf = (api: DemoApi) => api.get<WalletData>('/member/wallet');
@@ -57,7 +58,7 @@ export async function balanceOf(api: DemoApi, currency: string): Promise<string>
 export const recordsOf = (api: DemoApi, tab: 'all' | 'in' | 'out' | 'failed' = 'all', pageSize = 100) =>
   api.get<{ list: RecordRow[]; total: number }>(`/money/virtualCurrency/transaction/list?tab=${tab}&page=1&pageSize=${pageSize}`);
 
-export { ops } from './ops.ts';
+export { faucet, ops } from './ops.ts';
 
 /** Exact decimal difference for small test amounts (6 decimals), without floats. */
 export function minus(a: string, b: string): string {

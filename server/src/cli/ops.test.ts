@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { startTestChain } from '../../test-support/chain';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db/index';
@@ -29,18 +30,19 @@ async function ops(env: Record<string, string>, ...args: string[]) {
 describe('ops CLI', () => {
   it('works directly on the database and through the running server', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-cli-'));
-    const env = { DATA_DIR: dataDir, PORT: '1' };
+    const chain = await startTestChain();
+    const env = { DATA_DIR: dataDir, PORT: '1', TRON_FULL_NODE: chain.devnet.url };
     const seeded = await ops(env, 'seed');
     expect(seeded.code).toBe(0);
     expect(seeded.out).toContain('Demo data created.');
     expect(seeded.out).toContain('+1 5550100');
-    expect((await ops(env, 'help')).out).toContain('credit <account> <currency> <amount>');
+    expect((await ops(env, 'help')).out).toContain('faucet <account> <currency> <amount>');
     expect((await ops(env, 'approve', 'nope')).code).toBe(1);
 
     const db = await openDb({ dataDir });
     await migrate(db);
     const config = loadConfig(
-      { NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'none') },
+      { NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'none'), TRON_FULL_NODE: chain.devnet.url },
       { rateLimit: false },
     );
     const app = await buildApp({ db, config, opsToken: 'cli-test-token-0123456789', logStream: false });
@@ -48,11 +50,13 @@ describe('ops CLI', () => {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const port = String((app.server.address() as { port: number }).port);
       writeFileSync(path.join(dataDir, 'ops-token'), 'cli-test-token-0123456789');
-      const credited = await ops({ ...env, PORT: port }, 'credit', '+1 5550100', 'usdt', '7.25');
-      expect(credited.code).toBe(0);
-      expect(JSON.parse(credited.out).record).toMatchObject({ amount: '7.25', currency: 'USDT' });
-      const n = await db.selectFrom('records').select('id').where('amount', '=', '7.25').execute();
-      expect(n).toHaveLength(1);
+      const sent = await ops({ ...env, PORT: port }, 'faucet', '+1 5550100', 'usdt', '7.25');
+      expect(sent.code).toBe(0);
+      const { txId, to } = JSON.parse(sent.out) as { txId: string; to: string };
+      // A real devnet transaction to the demo user's deposit address, exactly the amount.
+      expect(chain.devnet.chain.find(txId)).toBeTruthy();
+      // One address per user: the seed's 1,250.5 USDT went to the same one.
+      expect(chain.usdtOf(to)).toBe(1_250_500_000n + 7_250_000n);
       writeFileSync(path.join(dataDir, 'ops-token'), 'wrong-token');
       const refused = await ops({ ...env, PORT: port }, 'distribute');
       expect(refused.code).toBe(1);
@@ -60,6 +64,7 @@ describe('ops CLI', () => {
     } finally {
       await app.close();
       await db.destroy();
+      await chain.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);

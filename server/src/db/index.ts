@@ -9,7 +9,16 @@ import * as m002 from './migrations/002_features';
 import * as m003 from './migrations/003_hardening';
 import * as m004 from './migrations/004_proof_of_work';
 import * as m005 from './migrations/005_shared_state';
+import * as m006 from './migrations/006_chain_withdrawals';
+import * as m007 from './migrations/007_chain_deposits';
+import * as m008 from './migrations/008_chain_sweeps';
+import * as m009 from './migrations/009_withdrawal_holds';
+import * as m010 from './migrations/010_pending_deposits';
+import * as m011 from './migrations/011_reference_version';
+import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
+import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
+import { PreparedPGlite } from './pglite-statements';
 import type { DB, Db, Q, Trx } from './schema';
 
 export type { Db } from './schema';
@@ -20,6 +29,12 @@ const migrations: Record<string, Migration> = {
   '003_hardening': m003,
   '004_proof_of_work': m004,
   '005_shared_state': m005,
+  '006_chain_withdrawals': m006,
+  '007_chain_deposits': m007,
+  '008_chain_sweeps': m008,
+  '009_withdrawal_holds': m009,
+  '010_pending_deposits': m010,
+  '011_reference_version': m011,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -33,13 +48,18 @@ export interface OpenOptions {
   /** PostgreSQL only: use (creating it) this schema via search_path — isolates parallel test files. */
   schema?: string;
   dataDir?: string;
-  /** An already open PGlite (tests share one per file). */
-  pglite?: PGlite;
+  /** An already open PGlite, in process (tests share one per file) or on its thread. */
+  pglite?: PGliteLike;
 }
 
 export async function openPGlite(dataDir: string): Promise<PGlite> {
   mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   return PGlite.create(path.resolve(dataDir));
+}
+
+async function openPGliteInWorker(dataDir: string): Promise<PGliteInWorker> {
+  mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  return PGliteInWorker.open(path.resolve(dataDir));
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
@@ -61,11 +81,13 @@ export async function openDb(opts: OpenOptions): Promise<Db> {
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     pools.set(db, pool);
     return db;
   }
-  const pglite = opts.pglite ?? (await openPGlite(path.join(opts.dataDir ?? './data', 'pg')));
+  // A data directory gets PGlite on its own thread, so no query stalls the server's event loop.
+  const given = opts.pglite instanceof PGlite ? new PreparedPGlite(opts.pglite) : opts.pglite;
+  const pglite = given ?? (await openPGliteInWorker(path.join(opts.dataDir ?? './data', 'pg')));
   return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
 }
 

@@ -1,9 +1,11 @@
 /**
- * A Kysely dialect over PGlite's single connection. PGlite runs one connection, so a transaction
- * must own it from BEGIN to COMMIT: a promise mutex is held from acquireConnection to
- * releaseConnection, which serialises whole transactions (and single queries between them).
+ * A Kysely dialect over PGlite's single connection, in process (tests) or on its own thread
+ * (`PGliteInWorker`, the server). PGlite runs statements one after another on one session, so:
+ * - a transaction owns that session from BEGIN to its end: it takes the gate exclusively, waiting
+ *   for statements already sent and holding back new ones;
+ * - statements outside a transaction share the gate: many are sent at once and PGlite runs them in
+ *   order, so its thread never idles while an answer travels back and the next request is prepared.
  */
-import type { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import {
   type CompiledQuery,
@@ -15,23 +17,80 @@ import {
   PostgresQueryCompiler,
   type QueryResult,
 } from 'kysely';
+import type { PGliteLike } from './pglite-in-worker';
 
-class Mutex {
-  private tail: Promise<void> = Promise.resolve();
-  lock(): Promise<() => void> {
-    let release!: () => void;
-    const next = new Promise<void>((resolve) => {
-      release = resolve;
+type Release = () => void;
+
+/** A read-write gate, first come first served: a waiting transaction holds back later statements. */
+export class StatementGate {
+  private sharing = 0;
+  private exclusive = false;
+  private readonly waiting: Array<{ exclusive: boolean; grant: (release: Release) => void }> = [];
+
+  shared(): Promise<Release> {
+    return this.enter(false);
+  }
+
+  owned(): Promise<Release> {
+    return this.enter(true);
+  }
+
+  private enter(exclusive: boolean): Promise<Release> {
+    return new Promise((grant) => {
+      this.waiting.push({ exclusive, grant });
+      this.admit();
     });
-    const acquired = this.tail.then(() => release);
-    this.tail = this.tail.then(() => next);
-    return acquired;
+  }
+
+  private admit() {
+    while (this.waiting.length > 0 && !this.exclusive) {
+      const next = this.waiting[0]!;
+      if (next.exclusive && this.sharing > 0) return;
+      this.waiting.shift();
+      let released = false;
+      if (next.exclusive) {
+        this.exclusive = true;
+        next.grant(() => {
+          if (released) return;
+          released = true;
+          this.exclusive = false;
+          this.admit();
+        });
+      } else {
+        this.sharing++;
+        next.grant(() => {
+          if (released) return;
+          released = true;
+          this.sharing--;
+          this.admit();
+        });
+      }
+    }
   }
 }
 
+const RAW = (sql: string) => ({ sql, parameters: [], query: { kind: 'RawNode' } }) as unknown as CompiledQuery;
+
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pg: PGlite) {}
+  /** Set while this connection runs a transaction: its statements go straight to PGlite. */
+  ownership: Release | null = null;
+
+  constructor(
+    private readonly pg: PGliteLike,
+    private readonly gate: StatementGate,
+  ) {}
+
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.ownership) return this.run<R>(q);
+    const release = await this.gate.shared();
+    try {
+      return await this.run<R>(q);
+    } finally {
+      release();
+    }
+  }
+
+  private async run<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     // Raw SQL without parameters may hold several statements (migrations): simple protocol.
     if (q.parameters.length === 0 && q.query.kind === 'RawNode') {
       const all = await this.pg.exec(q.sql);
@@ -45,6 +104,7 @@ class PGliteConnection implements DatabaseConnection {
       ...(affected !== undefined && q.query.kind !== 'SelectQueryNode' ? { numAffectedRows: BigInt(affected) } : {}),
     };
   }
+
   // biome-ignore lint/correctness/useYield: streaming is not supported by this driver
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming is not supported by the PGlite driver');
@@ -52,33 +112,28 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly mutex = new Mutex();
-  private readonly releases = new WeakMap<DatabaseConnection, () => void>();
-  private readonly conn: PGliteConnection;
-  constructor(private readonly pg: PGlite) {
-    this.conn = new PGliteConnection(pg);
-  }
+  private readonly gate = new StatementGate();
+  constructor(private readonly pg: PGliteLike) {}
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.mutex.lock();
-    // One connection object per acquisition so releases are keyed correctly.
-    const c = Object.create(this.conn) as PGliteConnection;
-    this.releases.set(c, release);
-    return c;
+    return new PGliteConnection(this.pg, this.gate);
   }
   async beginTransaction(c: DatabaseConnection) {
-    await c.executeQuery({ sql: 'BEGIN', parameters: [], query: { kind: 'RawNode' } } as unknown as CompiledQuery);
+    const conn = c as PGliteConnection;
+    conn.ownership = await this.gate.owned();
+    await conn.executeQuery(RAW('BEGIN'));
   }
   async commitTransaction(c: DatabaseConnection) {
-    await c.executeQuery({ sql: 'COMMIT', parameters: [], query: { kind: 'RawNode' } } as unknown as CompiledQuery);
+    await c.executeQuery(RAW('COMMIT'));
   }
   async rollbackTransaction(c: DatabaseConnection) {
-    await c.executeQuery({ sql: 'ROLLBACK', parameters: [], query: { kind: 'RawNode' } } as unknown as CompiledQuery);
+    await c.executeQuery(RAW('ROLLBACK'));
   }
+  /** Kysely releases after COMMIT or ROLLBACK, also when either failed: the session is free again. */
   async releaseConnection(c: DatabaseConnection) {
-    const release = this.releases.get(c);
-    this.releases.delete(c);
-    release?.();
+    const conn = c as PGliteConnection;
+    conn.ownership?.();
+    conn.ownership = null;
   }
   async destroy() {
     await this.pg.close();
@@ -86,7 +141,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly pg: PGliteLike) {}
   createAdapter() {
     return new PostgresAdapter();
   }

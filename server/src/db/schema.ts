@@ -102,6 +102,8 @@ export interface DB {
     enabled: Generated<boolean>;
     description: Generated<string>;
     arrival_minutes: Generated<number>;
+    /** Withdrawals above this wait for an operator's approval (null: none do). Operator-owned. */
+    approval_above: ColumnType<string | null, string | null | undefined, string | null>;
   };
   records: {
     id: Generated<number>;
@@ -118,10 +120,61 @@ export interface DB {
     tx_id: string | null;
     reason: string | null;
     ref: ColumnType<string | null, string | null | undefined, string | null>;
+    /** A deposit seen in a block not yet solidified: confirmations so far, and how many solidify it. */
+    confirmations: ColumnType<number | null, number | null | undefined, number | null>;
+    confirmations_needed: ColumnType<number | null, number | null | undefined, number | null>;
     created_at: Time;
     updated_at: Time;
   };
   server_secrets: { name: string; value: string; created_at: Time };
+  chain_deposits: { tx_id: string; event_index: number; record_id: number | null; created_at: Time };
+  pending_deposits: {
+    tx_id: string;
+    event_index: number;
+    record_id: number;
+    block_number: ColumnType<string, number, number>;
+    created_at: Time;
+  };
+  chain_cursors: { name: string; block_number: ColumnType<string, number, number>; updated_at: Time };
+  chain_sweeps: {
+    id: Generated<number>;
+    kind: 'topup' | 'sweep';
+    address: string;
+    currency: string;
+    amount: Num;
+    tx_id: string;
+    signed: string;
+    expires_at: Date;
+    state: 'signed' | 'broadcast' | 'done';
+    result: string | null;
+    broadcast_at: Date | null;
+    last_error: string | null;
+    block_number: ColumnType<string | null, number | null | undefined, number | null>;
+    fee_sun: ColumnType<string | null, string | null | undefined, string | null>;
+    created_at: Time;
+    updated_at: Time;
+  };
+  withdrawal_holds: {
+    record_id: number;
+    reason: 'above_approval_amount' | 'beyond_hot_wallet';
+    decision: 'approved' | 'rejected' | null;
+    decided_at: Date | null;
+    created_at: Time;
+  };
+  chain_withdrawals: {
+    record_id: number;
+    tx_id: string;
+    /** The signed transaction's JSON, exactly as it is (re)broadcast. */
+    signed: string;
+    expires_at: Date;
+    state: 'signed' | 'broadcast' | 'done';
+    broadcast_at: Date | null;
+    last_error: string | null;
+    block_number: ColumnType<string | null, number | null | undefined, number | null>;
+    fee_sun: ColumnType<string | null, string | null | undefined, string | null>;
+    created_at: Time;
+    updated_at: Time;
+  };
   idempotency_keys: {
     user_id: number;
     scope: string;
@@ -141,6 +194,8 @@ export interface DB {
     created_at: Time;
   };
   address_blocklist: { address: string; reason: string };
+  /** Bumped by triggers whenever reference data changes (migration 011). */
+  reference_version: { id: Generated<number>; version: ColumnType<string, string, string> };
   exchange_pairs: {
     id: string;
     from_currency: string;

@@ -1,5 +1,6 @@
-/** The running jobs settle withdrawals on their interval and distribute once per period. */
+/** The running jobs pay withdrawals on the chain on their interval and distribute once per period. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestChain, type TestChain } from '../../test-support/chain';
 import { dec } from '../services/decimal';
 import { withdrawLocked } from '../services/money';
 import { fundPool } from '../services/pool';
@@ -8,11 +9,16 @@ import { startJobs } from './scheduler';
 
 describe('jobs', () => {
   let env: TestEnv;
+  let chain: TestChain;
   beforeAll(async () => {
     env = await setupDb();
     await resetDb(env.db);
+    chain = await startTestChain();
   });
-  afterAll(() => env.close());
+  afterAll(async () => {
+    await env.close();
+    await chain.close();
+  });
 
   it('settles in the background and distributes the current period once', async () => {
     const u = await makeUser(env.db, { usdt: '50' });
@@ -37,7 +43,10 @@ describe('jobs', () => {
       level: 'silent',
       silent() {},
     };
-    const stop = startJobs(env.db, { ...env.config, settleIntervalMs: 50, distributionPeriodSeconds: 3600 }, silent as never);
+    const stop = startJobs(env.db, { ...env.config, settleIntervalMs: 50, distributionPeriodSeconds: 3600 }, silent as never, {
+      gateway: chain.gateway,
+    });
+    const blocks = setInterval(() => chain.produce(), 50);
     try {
       await expect
         .poll(
@@ -51,6 +60,7 @@ describe('jobs', () => {
         .toBe(1);
     } finally {
       stop();
+      clearInterval(blocks);
     }
     const d = await env.db.selectFrom('distributions').selectAll().executeTakeFirstOrThrow();
     expect(dec(d.total).toFixed()).toBe('10');

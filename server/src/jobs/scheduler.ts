@@ -1,14 +1,17 @@
 /**
- * Background jobs of a running server: the settlement simulator, the reward distribution and the
- * hourly clean-up of uploads no participation uses, spent challenges and old rate-limit windows.
+ * Background jobs of a running server: withdrawals on the chain (sign, broadcast, follow receipts),
+ * the deposit watcher, sweeping deposits to the hot wallet,
+ * the reward distribution and the hourly clean-up of uploads no participation uses, spent challenges
+ * and old rate-limit windows.
  *
  * With several instances on one PostgreSQL, each job runs on one instance at a time: a run first
  * takes the job's advisory lock and skips its turn when another instance holds it. (Each job is also
- * safe on its own — settlement locks each record, a period pays once — the lock saves the duplicate
+ * safe on its own — a withdrawal is signed once and settled once, a period pays once — the lock saves the duplicate
  * work and keeps the job metrics honest.)
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import type { ChainGateway } from '../chain/gateway';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import type { Lifecycle } from '../lifecycle';
@@ -18,12 +21,19 @@ import { forgetExpiredChallenges } from '../services/human-check';
 import { distribute } from '../services/pool';
 import { forgetOldRateLimitWindows } from '../services/rate-limit-store';
 import { deleteUnusedUploads } from '../services/uploads';
-import { settleWithdrawals } from './settlement';
+import { watchDeposits } from './deposits';
+import { sweepDeposits } from './sweeps';
+import { processWithdrawals } from './withdrawals';
 
-const JOB_LOCKS = { settle: 727_101, distribute: 727_102, cleanUp: 727_103 } as const;
+const JOB_LOCKS = { settle: 727_101, distribute: 727_102, cleanUp: 727_103, deposits: 727_104, sweep: 727_105 } as const;
 type JobName = keyof typeof JOB_LOCKS;
 
-export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, lifecycle?: Lifecycle): () => void {
+export function startJobs(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+  { lifecycle, gateway }: { lifecycle?: Lifecycle; gateway?: ChainGateway } = {},
+): () => void {
   const busy = new Set<JobName>();
   const shared = Boolean(config.databaseUrl);
 
@@ -59,7 +69,13 @@ export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, lifecy
   };
 
   const settle = run('settle', async () => {
-    await settleWithdrawals(db, log);
+    if (gateway) await processWithdrawals(db, gateway, log);
+  });
+  const deposits = run('deposits', async () => {
+    if (gateway) await watchDeposits(db, gateway, log);
+  });
+  const sweep = run('sweep', async () => {
+    if (gateway) await sweepDeposits(db, gateway, log);
   });
   const distribution = run('distribute', async () => {
     const r = await distribute(db, config.distributionPeriodSeconds);
@@ -74,6 +90,8 @@ export function startJobs(db: Db, config: Config, log: FastifyBaseLogger, lifecy
 
   const timers = [
     setInterval(settle, config.settleIntervalMs),
+    setInterval(deposits, config.settleIntervalMs),
+    setInterval(sweep, config.settleIntervalMs),
     // Distribution: checked every minute (or every period when shorter); pays once per period.
     setInterval(distribution, Math.min(config.distributionPeriodSeconds * 1000, 60_000)),
     setInterval(cleanUp, 3600_000),

@@ -4,11 +4,12 @@
  * result in the `{code, msg, data}` envelope (or, for a `binary` endpoint, sends the bytes).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import type { Ctx } from '../context';
 import { userIdForToken } from '../services/auth';
 import { ApiError, ErrorCode } from '../services/errors';
+import type { Who } from '../services/me';
 
 type Defined<S> = Exclude<S, undefined>;
 type Out<S> = [Defined<S>] extends [never] ? undefined : Defined<S> extends z.ZodMiniType ? z.output<Defined<S>> : undefined;
@@ -17,8 +18,10 @@ export interface Call<E extends Endpoint> {
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: Out<E['body']>;
-  /** 0 on endpoints without auth. */
+  /** 0 on endpoints without auth, and on those that check the session in their own statement. */
   userId: number;
+  /** Whom the request acts for: `{userId}`, or `{token}` when the handler's statement checks the session. */
+  who: Who;
   token: string;
   idempotencyKey: string;
   req: FastifyRequest;
@@ -35,6 +38,30 @@ export interface BinaryBody {
 export interface RouteOptions {
   /** @fastify/rate-limit settings for this route. */
   rateLimit?: { max: number; timeWindow: string | number };
+  /**
+   * The handler resolves the bearer token in the statement that reads its data (`withMe`) and fails
+   * UNAUTHORIZED when it names no live session: the launch-time reads, one round trip each.
+   */
+  sessionInStatement?: boolean;
+  /**
+   * Serialise the answer with a compiled schema (fast-json-stringify, generated from the contract's
+   * `data`) instead of JSON.stringify: for the reads every open app makes, the serialisation is a
+   * visible share of the request. Fields outside the contract are not sent.
+   */
+  compiledResponse?: boolean;
+}
+
+/** What the launch-time reads (wallet, member info, unread count, first page of records) ask of `define`. */
+export const LAUNCH_READ: RouteOptions = { sessionInStatement: true, compiledResponse: true };
+
+/** The envelope `{code, msg, data}` as JSON Schema, `data` from the contract (business errors omit it). */
+function envelopeSchema(data: z.ZodMiniType) {
+  const { $schema: _draft, ...dataSchema } = z.toJSONSchema(data, { io: 'input', unrepresentable: 'any' });
+  return {
+    type: 'object',
+    properties: { code: { type: 'integer' }, msg: { type: 'string' }, data: dataSchema },
+    required: ['code'],
+  };
 }
 
 export function bearer(req: FastifyRequest): string | null {
@@ -79,6 +106,7 @@ export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E
     method: ep.method,
     url: ep.path, // contract paths use Fastify's `:name` segments
     config: opts.rateLimit && ctx.config.rateLimit ? { rateLimit: opts.rateLimit } : {},
+    ...(opts.compiledResponse && !ep.binary ? { schema: { response: { 200: envelopeSchema(ep.data) } } } : {}),
     handler: async (req, reply) => {
       // Tokens, balances, records, errors: nothing an API answers belongs in any cache.
       reply.header('cache-control', 'no-store');
@@ -86,11 +114,15 @@ export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E
       let token = '';
       if (ep.auth) {
         const t = bearer(req);
-        const id = t ? await userIdForToken(ctx.db, t) : null;
-        if (!t || id === null) return unauthorized(reply);
-        userId = id;
+        if (!t) return unauthorized(reply);
         token = t;
+        if (!opts.sessionInStatement) {
+          const id = await userIdForToken(ctx.db, t);
+          if (id === null) return unauthorized(reply);
+          userId = id;
+        }
       }
+      const who: Who = opts.sessionInStatement ? { token } : { userId };
       const parts: Record<string, unknown> = {};
       for (const [where, schema, value] of [
         ['params', ep.params, req.params],
@@ -111,7 +143,7 @@ export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E
         idempotencyKey = k;
       }
       try {
-        const data = await handler({ ...(parts as object), userId, token, idempotencyKey, req } as Call<E>);
+        const data = await handler({ ...(parts as object), userId, who, token, idempotencyKey, req } as Call<E>);
         if (ep.binary) return sendBinary(reply, data as BinaryBody);
         return reply.send({ code: ErrorCode.OK, msg: 'success', data: data ?? null });
       } catch (e) {

@@ -3,12 +3,12 @@ import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import * as google from '../services/google';
 import * as users from '../services/users';
-import { define } from './define';
+import { define, LAUNCH_READ } from './define';
 
 export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
-  define(app, ctx, api.member.memberInfo, ({ userId }) => users.memberInfo(db, userId));
-  define(app, ctx, api.member.wallet, ({ userId }) => users.walletView(db, userId));
+  define(app, ctx, api.member.memberInfo, ({ who }) => users.memberInfo(db, who), LAUNCH_READ);
+  define(app, ctx, api.member.wallet, ({ who }) => users.walletView(db, who), LAUNCH_READ);
   const sensitive = { rateLimit: { max: 10, timeWindow: '1 minute' } };
   define(
     app,

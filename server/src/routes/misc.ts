@@ -12,7 +12,7 @@ export function miscRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db, config } = ctx;
   define(app, ctx, api.misc.countryList, async ({ query }) => countries(query.isWhitelist === '1'));
   define(app, ctx, api.misc.coinList, () => content.coins(db));
-  define(app, ctx, api.misc.appConfig, () => content.appConfig(db));
+  define(app, ctx, api.misc.appConfig, () => content.appConfig(db, ctx.config.tron.explorerTxUrl ?? null));
   define(app, ctx, api.misc.article, async ({ params }) => content.article(params.articleType));
   define(app, ctx, api.misc.customerList, async () => content.customerServices());
   define(

@@ -3,14 +3,14 @@ import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import { depositAddress } from '../services/deposits';
 import * as money from '../services/money';
-import { define } from './define';
+import { define, LAUNCH_READ } from './define';
 
 export function moneyRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
   const m = api.money;
   define(app, ctx, m.withdrawChannels, () => money.channels(db));
   define(app, ctx, m.channelDetail, ({ params }) => money.channelDetail(db, params.id));
-  define(app, ctx, m.transactions, ({ userId, query }) => money.transactions(db, userId, query));
+  define(app, ctx, m.transactions, ({ who, query }) => money.transactions(db, who, query), LAUNCH_READ);
   define(app, ctx, m.addressBook, ({ userId }) => money.addressBook(db, userId));
   define(app, ctx, m.walletCurrencies, () => money.walletCurrencies(db));
   define(app, ctx, m.removeWallet, ({ userId, params }) => money.removeWallet(db, userId, params.id));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import * as notify from '../services/notify';
-import { define } from './define';
+import { define, LAUNCH_READ } from './define';
 
 export function notifyRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
@@ -12,5 +12,5 @@ export function notifyRoutes(app: FastifyInstance, ctx: Ctx) {
   define(app, ctx, n.readAll, ({ userId }) => notify.readAll(db, userId));
   define(app, ctx, n.remove, ({ userId, params }) => notify.remove(db, userId, params.id));
   define(app, ctx, n.popup, ({ userId }) => notify.popup(db, userId));
-  define(app, ctx, n.unread, ({ userId }) => notify.unread(db, userId));
+  define(app, ctx, n.unread, ({ who }) => notify.unread(db, who), LAUNCH_READ);
 }

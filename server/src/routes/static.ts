@@ -1,12 +1,14 @@
 /**
- * The built PWA on the API's port: hashed /assets/* immutable for a year; index.html, sw.js and the
- * manifest revalidated on every load; any other HTML navigation outside the API falls back to
+ * The built PWA on the API's port: hashed /assets/* immutable for a year; HTML, sw.js and the
+ * manifest revalidated on every load; a navigation to a public page gets its prerendered HTML
+ * (src/config/prerendered-pages.ts), any other HTML navigation outside the API falls back to
  * index.html (history-mode SPA routes such as /pages/index/index).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { PRERENDER_CSP_FILE, type PrerenderCsp, prerenderedFileFor } from '../../../src/config/prerendered-pages';
 import type { Config } from '../config';
 import { ErrorCode } from '../services/errors';
 
@@ -35,7 +37,7 @@ export const isApiPath = (url: string) => {
 
 export function cacheControlFor(filePath: string): string {
   const base = path.basename(filePath);
-  if (NO_CACHE.has(base)) return 'no-cache';
+  if (NO_CACHE.has(base) || base.endsWith('.html')) return 'no-cache';
   if (filePath.split(path.sep).includes('assets')) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
 }
@@ -50,19 +52,42 @@ export async function staticRoutes(app: FastifyInstance, config: Config) {
       cacheControl: false,
       etag: true,
       lastModified: true,
-      index: ['index.html'],
+      // '/' is the login page: answered below with its prerendered HTML.
+      index: false,
       wildcard: true,
       setHeaders: (res, filePath) => {
         res.header('Cache-Control', cacheControlFor(filePath));
       },
     });
   }
+  if (hasIndex)
+    // The entry page, an alias of login (SPEC §2): its prerendered HTML, like any public page.
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/',
+      handler: (_req, reply) => {
+        reply.header('Cache-Control', 'no-cache');
+        const page = prerenderedFileFor('/', '');
+        return reply.sendFile(page && existsSync(path.join(root, page)) ? page : 'index.html', root);
+      },
+    });
   app.setNotFoundHandler((req, reply) => {
     const wantsHtml = (req.headers.accept ?? '').includes('text/html');
     if ((req.method === 'GET' || req.method === 'HEAD') && wantsHtml && !isApiPath(req.url) && hasIndex) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html', root);
+      const url = new URL(req.url, 'http://x');
+      const page = prerenderedFileFor(url.pathname, url.search);
+      return reply.sendFile(page && existsSync(path.join(root, page)) ? page : 'index.html', root);
     }
     return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: 'Not found' });
   });
+}
+
+/** The CSP sources the build wrote for its prerendered pages (none without a build). */
+export function prerenderCsp(staticDir: string): PrerenderCsp {
+  try {
+    return JSON.parse(readFileSync(path.join(staticDir, PRERENDER_CSP_FILE), 'utf8')) as PrerenderCsp;
+  } catch {
+    return { scriptSrc: [], styleSrc: [], styleSrcAttr: [] };
+  }
 }

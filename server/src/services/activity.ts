@@ -6,6 +6,7 @@ import type { DB, Db, Q } from '../db/schema';
 import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { post, userAvailable } from './ledger';
+import { publish } from './notify';
 import { pageOf, pageWindow } from './paging';
 import { isDistributing } from './pool';
 
@@ -236,6 +237,22 @@ export async function review(db: Db, participationId: number, approve: boolean, 
       .where('id', '=', participationId)
       .execute();
     await setRecord(trx, participationId, approve ? 'review_approved' : 'review_rejected', approve ? null : reason);
+    // The user hears about the decision in the message center, in the same transaction as it.
+    const activity = await trx
+      .selectFrom('activities')
+      .select(['title', 'reward_amount', 'reward_currency'])
+      .where('id', '=', p!.activity_id)
+      .executeTakeFirstOrThrow();
+    const reward = `${str(activity.reward_amount)} ${activity.reward_currency}`;
+    await publish(
+      trx,
+      approve ? 'Activity approved' : 'Activity not approved',
+      approve
+        ? `Your entry for "${activity.title}" was approved: claim your ${reward} reward on the activity's page.`
+        : `Your entry for "${activity.title}" was not approved${reason ? `: ${reason}` : ''}. You can correct it and submit it again.`,
+      false,
+      p!.user_id,
+    );
     return { id: participationId, status };
   });
 }

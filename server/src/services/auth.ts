@@ -1,5 +1,5 @@
 /** Accounts, verification codes and sessions. */
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { SAFE_EMAIL } from '../../../src/contract/patterns';
 import type { Db, Q } from '../db/schema';
 import { codeMessage } from './code-messages';
@@ -7,6 +7,7 @@ import { ErrorCode, fail } from './errors';
 import { type HumanProof, spendProof } from './human-check';
 import { clearLoginLocks, codeLimits, guard, loginLimits } from './lockout';
 import type { Mailer } from './mailer';
+import { tokenHash } from './me';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 import { keyedDigest, matchesKeyedDigest } from './secret-box';
 import { createUser } from './users';
@@ -17,8 +18,6 @@ export const RESEND_SECONDS = 60;
 export const FREE_CODE_REQUESTS_PER_IP_HOUR = 3;
 /** Codes (and notices) sent to one phone or address in 24 hours, whoever asks. */
 export const CODES_PER_TARGET_DAY = 10;
-
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export interface AccountInput {
   type: 'phone' | 'email';
@@ -136,7 +135,12 @@ export async function createSession(db: Q, userId: number, ttlSeconds: number, c
   const cid = clientId && /^[\w.:-]{1,64}$/.test(clientId) ? clientId : randomUUID();
   await db
     .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: userId, client_id: cid, expires_at: new Date(Date.now() + ttlSeconds * 1000) })
+    .values({
+      token_hash: tokenHash(token),
+      user_id: userId,
+      client_id: cid,
+      expires_at: new Date(Date.now() + ttlSeconds * 1000),
+    })
     .execute();
   return { access_token: token, client_id: cid };
 }
@@ -145,7 +149,7 @@ export async function userIdForToken(db: Q, token: string): Promise<number | nul
   const row = await db
     .selectFrom('sessions')
     .select('user_id')
-    .where('token_hash', '=', sha256(token))
+    .where('token_hash', '=', tokenHash(token))
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
@@ -153,7 +157,7 @@ export async function userIdForToken(db: Q, token: string): Promise<number | nul
 }
 
 export async function revokeSession(db: Q, token: string) {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', sha256(token)).execute();
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', tokenHash(token)).execute();
 }
 
 export async function login(db: Db, a: AccountInput & { password: string }, ttl: number, source: string, clientId?: string) {

@@ -74,7 +74,7 @@ export const FIAT_RATES: Record<string, string> = {
   TRY: '32.3',
 };
 
-export async function appConfig(db: Q) {
+export async function appConfig(db: Q, explorerTxUrl: string | null = null) {
   const rows = await db.selectFrom('settings').selectAll().where('key', 'in', ['appVersion', 'testJsScript']).execute();
   const s = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   return {
@@ -83,6 +83,7 @@ export async function appConfig(db: Q) {
     testJsScript: s.testJsScript ?? null,
     fiatRates: FIAT_RATES,
     dustThresholdUsd: '1',
+    explorerTxUrl,
   };
 }
 

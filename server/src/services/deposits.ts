@@ -1,23 +1,33 @@
-/** Deposit addresses and credited recharges (the first one activates the account and grants the gift). */
+/**
+ * Deposit addresses and credited recharges (the first one activates the account and grants the
+ * gift). A recharge is always a transfer seen on the chain: its transaction id and event index are
+ * recorded, so the same transfer is never credited twice.
+ */
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
 import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
-import { addressFor, depositAddressOf } from './keys';
 import { post, userAvailable } from './ledger';
-import { randomTxId } from './money';
 import { toRecord } from './records';
 import { GIFT_AMOUNT, TSR } from './reference';
 
+/**
+ * The user's deposit address on a network. TRX and every TRC-20 token live at the same TRON account,
+ * so one address receives them all: the user's built-in wallet address, the one Home shows too.
+ * (Addresses that older versions gave out per coin stay in deposit_addresses and stay watched.)
+ */
 export async function depositAddress(db: Q, userId: number, currency: string, network: string) {
   const c = await db.selectFrom('currencies').selectAll().where('symbol', '=', currency).executeTakeFirst();
   if (!c || c.network !== network) fail(ErrorCode.NOT_FOUND, 'This currency or network is not supported');
-  const address = depositAddressOf(userId, currency, network);
-  await db
-    .insertInto('deposit_addresses')
-    .values({ user_id: userId, currency, network, address })
-    .onConflict((oc) => oc.columns(['user_id', 'currency', 'network']).doNothing())
-    .execute();
+  const wallet = await db
+    .selectFrom('wallets')
+    .select('address')
+    .where('user_id', '=', userId)
+    .where('network', '=', network)
+    .where('is_primary', '=', true)
+    .executeTakeFirst();
+  if (!wallet) return fail(ErrorCode.NOT_FOUND, 'This account has no address on this network');
+  const address = wallet.address;
   const ch = await db.selectFrom('withdraw_channels').select('min_amount').where('currency', '=', currency).executeTakeFirst();
   const minDeposit = currency === 'USDT' ? '1' : ch ? str(dec(ch.min_amount).div(10)) : '1';
   return { currency, network, address, minDeposit };
@@ -35,31 +45,79 @@ export async function findUserId(db: Q, account: string): Promise<number> {
   return row!.id;
 }
 
-/** Credits a confirmed recharge; activates on the first one and grants the new-user gift. */
-export async function creditRecharge(db: Db, userId: number, currency: string, amount: string) {
+/** Where a recharge came from on the chain. `eventIndex`: -1 for a TRX transfer, else the TRC-20 log's index. */
+export interface ChainTransfer {
+  txId: string;
+  eventIndex: number;
+  from: string;
+  /** The deposit address it reached (default: the user's address for this currency). */
+  to?: string;
+}
+
+/**
+ * Credits a confirmed recharge once per chain transfer (null when it was credited already);
+ * activates on the first one and grants the new-user gift.
+ */
+export async function creditRecharge(db: Db, userId: number, currency: string, amount: string, source: ChainTransfer) {
   if (!/^\d{1,30}(\.\d{1,18})?$/.test(amount) || dec(amount).lte(0))
     fail(ErrorCode.BAD_REQUEST, 'amount must be a positive decimal');
   return transact(db, async (trx) => {
     const c = await trx.selectFrom('currencies').selectAll().where('symbol', '=', currency).executeTakeFirst();
     if (!c) fail(ErrorCode.NOT_FOUND, `unknown currency ${currency}`);
-    const to = (await depositAddress(trx, userId, currency, c!.network)).address;
-    const rec = await trx
-      .insertInto('records')
-      .values({
-        user_id: userId,
-        type: 'deposit',
-        direction: 'in',
-        status: 'success',
-        currency,
-        network: c!.network,
-        amount: str(amount),
-        from_address: addressFor(`external/${randomTxId()}`),
-        to_address: to,
-        tx_id: randomTxId(),
-        reason: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const claimed = await trx
+      .insertInto('chain_deposits')
+      .values({ tx_id: source.txId, event_index: source.eventIndex, record_id: null })
+      .onConflict((oc) => oc.columns(['tx_id', 'event_index']).doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
+    const to = source.to ?? (await depositAddress(trx, userId, currency, c!.network)).address;
+    // Shown while confirming (jobs/pending-deposits.ts): that record becomes the credited one.
+    const pending = await trx
+      .deleteFrom('pending_deposits')
+      .where('tx_id', '=', source.txId)
+      .where('event_index', '=', source.eventIndex)
+      .returning('record_id')
+      .executeTakeFirst();
+    const confirmed = pending
+      ? await trx
+          .updateTable('records')
+          .set({
+            status: 'success',
+            amount: str(amount),
+            confirmations: null,
+            confirmations_needed: null,
+            updated_at: new Date(),
+          })
+          .where('id', '=', pending.record_id)
+          .where('user_id', '=', userId)
+          .returningAll()
+          .executeTakeFirst()
+      : undefined;
+    const rec =
+      confirmed ??
+      (await trx
+        .insertInto('records')
+        .values({
+          user_id: userId,
+          type: 'deposit',
+          direction: 'in',
+          status: 'success',
+          currency,
+          network: c!.network,
+          amount: str(amount),
+          from_address: source.from,
+          to_address: to,
+          tx_id: source.txId,
+          reason: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow());
+    await trx
+      .updateTable('chain_deposits')
+      .set({ record_id: rec.id })
+      .where('tx_id', '=', source.txId)
+      .where('event_index', '=', source.eventIndex)
+      .execute();
     await post(trx, `deposit:${rec.id}`, currency, [
       ['system:chain', dec(amount).neg()],
       [userAvailable(userId), dec(amount)],

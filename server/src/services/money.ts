@@ -1,16 +1,15 @@
-/** Withdraw channels, withdrawals, deposits and the record list. */
-import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
-import type { Db, Q } from '../db/schema';
+import type { DB, Db, Q } from '../db/schema';
 import { dec, decimalsOf, str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { moveOnce } from './idempotency';
 import { lockBalance, post, userAvailable, userFrozen } from './ledger';
 import { guard, userSecretLimits } from './lockout';
+import { type Who, withMe } from './me';
 import { pageOf, pageWindow } from './paging';
 import { verifyPassword } from './passwords';
-import { toRecord } from './records';
+import { type RecordRow, toRecord } from './records';
 import { getUser, requireGoogle } from './users';
 
 type ChannelRow = {
@@ -169,9 +168,13 @@ export async function withdrawLocked(trx: Q, userId: number, ch: ChannelRow, b: 
   return toRecord(rec);
 }
 
+/**
+ * A page of the user's records and their total, in one statement with the session check: the
+ * first page is read on every launch. An empty page past the end still reports the total.
+ */
 export async function transactions(
   db: Q,
-  userId: number,
+  who: Who,
   q: {
     page: number;
     pageSize: number;
@@ -180,14 +183,26 @@ export async function transactions(
     id?: string | undefined;
   },
 ) {
-  let base = db.selectFrom('records').where('user_id', '=', userId);
-  if (q.tab === 'in' || q.tab === 'out') base = base.where('direction', '=', q.tab);
-  if (q.tab === 'failed') base = base.where('status', 'in', ['failed', 'review_rejected']);
-  if (q.currency) base = base.where('currency', '=', q.currency);
-  if (q.id !== undefined) base = base.where('id', '=', /^\d{1,9}$/.test(q.id) ? Number(q.id) : -1);
-  const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('id', 'desc').$call(pageWindow(q)).execute();
-  return pageOf(rows.map(toRecord), n, q);
+  const matching = (eb: ExpressionBuilder<DB & { me: { user_id: number } }, 'me'>) => {
+    let qb = eb.selectFrom('records').whereRef('records.user_id', '=', 'me.user_id');
+    if (q.tab === 'in' || q.tab === 'out') qb = qb.where('direction', '=', q.tab);
+    if (q.tab === 'failed') qb = qb.where('status', 'in', ['failed', 'review_rejected']);
+    if (q.currency) qb = qb.where('currency', '=', q.currency);
+    if (q.id !== undefined) qb = qb.where('records.id', '=', /^\d{1,9}$/.test(q.id) ? Number(q.id) : -1);
+    return qb;
+  };
+  const rows = await withMe(db, who)
+    .selectFrom('me')
+    .leftJoinLateral(
+      (eb) => matching(eb).selectAll('records').orderBy('records.id', 'desc').$call(pageWindow(q)).as('r'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => matching(eb).select(eb.fn.countAll<string>().as('n')).as('total'))
+    .selectAll('r')
+    .execute();
+  if (rows.length === 0) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
+  const page = rows.filter((r) => r.id !== null) as unknown as RecordRow[];
+  return pageOf(page.map(toRecord), rows[0]!.total ?? 0, q);
 }
 
 export async function addressBook(db: Q, userId: number) {
@@ -256,5 +271,3 @@ export async function removeWallet(db: Q, userId: number, id: string) {
   await db.deleteFrom('wallets').where('id', '=', w!.id).execute();
   return null;
 }
-
-export const randomTxId = () => randomBytes(32).toString('hex');

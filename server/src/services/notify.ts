@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { DB, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
+import { type Who, withMe } from './me';
 import { pageOf, pageWindow } from './paging';
 
 const toMessage = (m: Selectable<DB['messages']>) => ({
@@ -65,12 +66,22 @@ export async function popup(db: Q, userId: number) {
   return m ? toMessage(m) : null;
 }
 
-export async function unread(db: Q, userId: number) {
-  const { n } = await mine(db, userId)
-    .where('read', '=', false)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+/** One statement: the session and the count of its user's unread messages. */
+export async function unread(db: Q, who: Who) {
+  const row = await withMe(db, who)
+    .selectFrom('me')
+    .select((eb) =>
+      eb
+        .selectFrom('messages')
+        .whereRef('messages.user_id', '=', 'me.user_id')
+        .where('deleted', '=', false)
+        .where('read', '=', false)
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('n'),
+    )
+    .executeTakeFirst();
+  if (!row) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
+  return Number(row!.n);
 }
 
 /** Sends a message to one user, or to every user when userId is null. Returns how many got it. */

@@ -1,18 +1,21 @@
 /** Operator commands, run by the CLI directly on the database or through the loopback /ops routes. */
+
+import { devnetFaucet } from '../chain/faucet';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import { review } from './activity';
 import { setSetting } from './content';
-import { creditRecharge, findUserId } from './deposits';
+import { depositAddress, findUserId } from './deposits';
 import { ErrorCode, fail } from './errors';
 import { publish } from './notify';
 import { distribute } from './pool';
 import { seedDemo } from './seed';
 import { resealSecrets } from './users';
+import { decide, listHeld, setApprovalLimit } from './withdrawal-holds';
 
 export const OPS_COMMANDS = [
   'outbox',
-  'credit',
+  'faucet',
   'approve',
   'reject',
   'publish',
@@ -21,12 +24,17 @@ export const OPS_COMMANDS = [
   'seed',
   'expire-tokens',
   'reseal-secrets',
+  'withdrawals',
+  'approve-withdrawal',
+  'reject-withdrawal',
+  'approval-limit',
 ] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
 export const OPS_USAGE = `Usage: npm run ops -- <command>
   outbox [limit]                           latest codes and mails in the local outbox
-  credit <account> <currency> <amount>     credit a confirmed recharge (account: id, "+1 5550100" or e-mail)
+  faucet <account> <currency> <amount>     devnet only: send coins from the faucet to the account's deposit
+                                           address (account: id, "+1 5550100" or e-mail); credited once confirmed
   approve <participationId>                approve a participation in review
   reject <participationId> <reason…>       reject it with a reason (the user may resubmit)
   publish <title> <content> [--popup]      send a message to every user
@@ -34,7 +42,11 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   distribute                               run the reward-pool distribution for the current period
   seed                                     create the demo user and data (idempotent)
   expire-tokens <account>                  revoke every session of an account
-  reseal-secrets                           seal every stored secret with the first SECRETS_KEY (after a rotation)`;
+  reseal-secrets                           seal every stored secret with the first SECRETS_KEY (after a rotation)
+  withdrawals                              withdrawals held for a decision or for the hot wallet's float
+  approve-withdrawal <recordId>            let a held withdrawal be paid (beyond the float: once topped up)
+  reject-withdrawal <recordId> <reason…>   refund a held withdrawal and tell the user why
+  approval-limit <channelId> <amount|off>  withdrawals above this amount wait for approval`;
 
 export async function runOps(db: Db, config: Config, command: string, args: string[]): Promise<unknown> {
   const need = (n: number) => {
@@ -46,10 +58,13 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
       const rows = await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
       return rows.map((r) => ({ id: r.id, to: r.target, subject: r.subject, body: r.body, at: r.created_at.toISOString() }));
     }
-    case 'credit': {
+    case 'faucet': {
       need(3);
       const userId = await findUserId(db, args[0]!);
-      return creditRecharge(db, userId, args[1]!.toUpperCase(), args[2]!);
+      const currency = args[1]!.toUpperCase();
+      const { address } = await depositAddress(db, userId, currency, 'TRC20');
+      const paid = await devnetFaucet(config.tron.fullNode)(address, args[2]!, currency);
+      return { ...paid, to: address, note: 'credited once the network solidifies it' };
     }
     case 'approve':
     case 'reject': {
@@ -86,6 +101,18 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
     }
     case 'reseal-secrets':
       return resealSecrets(db);
+    case 'withdrawals':
+      return listHeld(db);
+    case 'approve-withdrawal':
+    case 'reject-withdrawal': {
+      need(command === 'reject-withdrawal' ? 2 : 1);
+      if (!/^\d{1,12}$/.test(args[0]!)) fail(ErrorCode.BAD_REQUEST, 'recordId must be a number');
+      const approve = command === 'approve-withdrawal';
+      return decide(db, Number(args[0]), approve, approve ? null : args.slice(1).join(' '));
+    }
+    case 'approval-limit':
+      need(2);
+      return setApprovalLimit(db, args[0]!, args[1]!);
     default:
       return fail(ErrorCode.NOT_FOUND, `unknown command ${command}\n${OPS_USAGE}`);
   }

@@ -1,5 +1,11 @@
-/** argon2id hashing (@node-rs/argon2). Tests may use cheaper parameters; production uses the defaults below. */
-import { type Algorithm, hash, verify } from '@node-rs/argon2';
+/**
+ * argon2id hashing (@node-rs/argon2). With the production parameters every hash and verification
+ * runs on the password pool's threads (`password-pool.ts`), never on the event loop and never
+ * ahead of the threads serving requests. Tests use cheap parameters, hashed in process by the
+ * library's own async API.
+ */
+import { type Algorithm, hash, type Options, verify } from '@node-rs/argon2';
+import { PasswordPool } from './password-pool';
 
 const ARGON2ID = 2 as Algorithm;
 export const PRODUCTION_PARAMS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -10,13 +16,23 @@ export function setFastHashing(on: boolean) {
   fast = on;
 }
 
+let pool: PasswordPool | null = null;
+const thePool = () => {
+  pool ??= new PasswordPool();
+  return pool;
+};
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, { algorithm: ARGON2ID, ...(fast ? FAST_PARAMS : PRODUCTION_PARAMS) });
+  const options: Options = { algorithm: ARGON2ID, ...(fast ? FAST_PARAMS : PRODUCTION_PARAMS) };
+  if (fast) return hash(password, options);
+  return thePool().run({ kind: 'hash', password, options }) as Promise<string>;
 }
 
+/** False for a wrong password and for a stored value that is not an argon2 hash. */
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
-    return await verify(stored, password);
+    if (fast) return await verify(stored, password);
+    return (await thePool().run({ kind: 'verify', stored, password })) === true;
   } catch {
     return false;
   }

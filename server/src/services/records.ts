@@ -1,5 +1,6 @@
 /** Transaction records as the contract shows them. */
 import type { Selectable } from 'kysely';
+import type { RecordStatus, RecordType } from '../../../src/contract/money';
 import type { DB } from '../db/schema';
 import { str } from './decimal';
 
@@ -8,9 +9,9 @@ export type RecordRow = Selectable<DB['records']>;
 export function toRecord(r: RecordRow) {
   return {
     id: String(r.id),
-    type: r.type as 'deposit' | 'withdraw' | 'airdrop' | 'activation' | 'swap' | 'reward' | 'activity',
+    type: r.type as RecordType,
     direction: r.direction,
-    status: r.status as 'success' | 'failed' | 'pending_review' | 'review_approved' | 'review_rejected' | 'withdrawing',
+    status: r.status as RecordStatus,
     currency: r.currency,
     network: r.network,
     amount: str(r.amount),
@@ -19,6 +20,10 @@ export function toRecord(r: RecordRow) {
     toAddress: r.to_address,
     txId: r.tx_id,
     reason: r.reason,
+    confirmations:
+      r.confirmations === null || r.confirmations_needed === null
+        ? null
+        : { seen: r.confirmations, needed: r.confirmations_needed },
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
   };

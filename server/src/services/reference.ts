@@ -4,12 +4,10 @@
  * Columns an operator owns (a channel's `enabled`) are not listed, so a restart keeps them.
  */
 import { tronAddressFromHex } from '../../../src/lib/tron/index';
+import { DEVNET_TSR, MAINNET_USDT } from '../config';
 import type { Q } from '../db/schema';
 
 export const TSR = 'TSR';
-/** The Tessera token's (simulated) TRC20 contract. */
-export const TSR_CONTRACT = tronAddressFromHex('41c9e1d5b0f1a8e6a0b3a46c1e2f5d8b7a9c0e1f22')!;
-export const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 export const GIFT_AMOUNT = '100';
 
 /** Destinations the simulated chain refuses: a withdraw to one of them settles as failed. */
@@ -27,19 +25,31 @@ function withoutKey<T extends object, K extends keyof T>(row: T, key: K): Omit<T
   return rest;
 }
 
-export async function seedReference(db: Q): Promise<void> {
+/** `contracts`: the TRC-20 contract of each token on the configured network (TRON_*_CONTRACT). */
+export async function seedReference(
+  db: Q,
+  contracts: Record<string, string> = { USDT: MAINNET_USDT, TSR: DEVNET_TSR },
+): Promise<void> {
   const currencies = [
     {
       symbol: 'USDT',
       name: 'Tether USD',
       network: 'TRC20',
       precision: 6,
-      contract_address: USDT_CONTRACT,
+      contract_address: contracts.USDT ?? MAINNET_USDT,
       price_usd: '1',
       sort: 1,
     },
     { symbol: 'TRX', name: 'TRON', network: 'TRC20', precision: 6, contract_address: null, price_usd: '0.24', sort: 2 },
-    { symbol: TSR, name: 'Tessera', network: 'TRC20', precision: 6, contract_address: TSR_CONTRACT, price_usd: '0.05', sort: 3 },
+    {
+      symbol: TSR,
+      name: 'Tessera',
+      network: 'TRC20',
+      precision: 6,
+      contract_address: contracts.TSR ?? DEVNET_TSR,
+      price_usd: '0.05',
+      sort: 3,
+    },
   ];
   for (const c of currencies) {
     await db

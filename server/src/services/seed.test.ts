@@ -8,7 +8,7 @@ import { seedDemo } from './seed';
 describe.each(backends)('demo seed on %s', (backend) => {
   let env: TestEnv;
   beforeAll(async () => {
-    env = await setupDb(backend, 'seed');
+    env = await setupDb(backend, 'seed', { chain: true });
   });
   afterAll(() => env.close());
   beforeEach(() => resetDb(env.db));

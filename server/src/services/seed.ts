@@ -1,14 +1,15 @@
 /** The demo: a user with balances, records of every type and status, swaps, messages and activities. */
 import { sql } from 'kysely';
+import { devnetFaucet, type Faucet } from '../chain/faucet';
 import type { Config } from '../config';
 import { transact } from '../db/index';
 import type { Db, Trx } from '../db/schema';
-import { settleWithdrawals } from '../jobs/settlement';
+import { screenWithdrawals } from '../jobs/withdrawals';
 import * as activity from './activity';
 import { blobStoreFor } from './blob-store';
 import { dec } from './decimal';
 import { demoScreenshot } from './demo-image';
-import { creditRecharge } from './deposits';
+import { creditRecharge, depositAddress } from './deposits';
 import { addressFor } from './keys';
 import { accountBalance, post, userAvailable } from './ledger';
 import { withdrawLocked } from './money';
@@ -34,15 +35,19 @@ const SEED_LOCK_KEY = 727_002;
  * Creates the demo user and its history once. One transaction under an advisory lock: instances
  * starting together wait for one another and find it done, and a crash half-way leaves nothing.
  */
-export async function seedDemo(db: Db, config: Config): Promise<{ created: boolean; credentials: string }> {
-  await seedReference(db);
+export async function seedDemo(
+  db: Db,
+  config: Config,
+  faucet: Faucet = devnetFaucet(config.tron.fullNode),
+): Promise<{ created: boolean; credentials: string }> {
+  await seedReference(db, config.tron.contracts);
   return transact(db, async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
-    return seedDemoOnce(trx, config);
+    return seedDemoOnce(trx, config, faucet);
   });
 }
 
-async function seedDemoOnce(db: Trx, config: Config): Promise<{ created: boolean; credentials: string }> {
+async function seedDemoOnce(db: Trx, config: Config, faucet: Faucet): Promise<{ created: boolean; credentials: string }> {
   const key = `phone:${DEMO.areaCode}:${DEMO.phone}`;
   const existing = await db.selectFrom('users').select('id').where('account_key', '=', key).executeTakeFirst();
   if (existing) return { created: false, credentials: demoCredentials() };
@@ -65,10 +70,17 @@ async function seedDemoOnce(db: Trx, config: Config): Promise<{ created: boolean
     .values({ user_id: userId, name: 'Cold storage', network: 'TRC20', address: addressFor(`demo/${userId}/cold`) })
     .execute();
 
-  // Deposits: the first activates the account and grants the TSR gift.
-  await creditRecharge(db, userId, 'USDT', '1250.5');
-  await creditRecharge(db, userId, 'TRX', '820');
-  await creditRecharge(db, userId, TSR, '4000');
+  // Deposits, sent on the devnet from its faucet and credited with their real ids (the deposit
+  // watcher will find them credited already); the first activates the account and grants the gift.
+  for (const [currency, amount] of [
+    ['USDT', '1250.5'],
+    ['TRX', '820'],
+    [TSR, '4000'],
+  ] as const) {
+    const to = (await depositAddress(db, userId, currency, 'TRC20')).address;
+    const paid = await faucet(to, amount, currency);
+    await creditRecharge(db, userId, currency, amount, { ...paid, eventIndex: currency === 'TRX' ? -1 : 0, to });
+  }
 
   await transact(db, async (trx) => {
     const r = await trx
@@ -94,7 +106,7 @@ async function seedDemoOnce(db: Trx, config: Config): Promise<{ created: boolean
     ]);
   });
 
-  // Withdrawals: one settles, one fails (blocklisted destination), one stays in flight.
+  // Withdrawals: the chain job sends two from the hot wallet; the blocklisted one fails and is refunded.
   const usdt = await db.selectFrom('withdraw_channels').selectAll().where('id', '=', 'usdt-trc20').executeTakeFirstOrThrow();
   const w = (address: string, amount: string) =>
     transact(db, (trx) =>
@@ -102,7 +114,7 @@ async function seedDemoOnce(db: Trx, config: Config): Promise<{ created: boolean
     );
   await w(DEMO_SENT_TO, '120');
   await w(BLOCKLIST[1]!.address, '35');
-  await settleWithdrawals(db, undefined, userId);
+  await screenWithdrawals(db);
   await w(addressFor(`demo/${userId}/friend`), '42.75');
 
   const pair = (id: string) => db.selectFrom('exchange_pairs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

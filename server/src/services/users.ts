@@ -1,12 +1,14 @@
 /** Users: creation, the member profile, the wallet view, security settings. */
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
-import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { walletAddressOf } from './keys';
 import { guard, loginLimits, userSecretLimits } from './lockout';
+import { tokenHash, type Who, withMe } from './me';
 import { hashPassword, verifyPassword } from './passwords';
+import { currenciesAt, referenceVersion } from './reference-cache';
 import { isCurrent, open, seal } from './secret-box';
 import { checkTotp } from './totp';
 
@@ -70,8 +72,15 @@ function maskAccount(u: { account_type: string; area_code: string | null; phone:
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-export async function memberInfo(db: Q, id: number) {
-  const u = await getUser(db, id);
+/** One statement: the session and the account it belongs to. */
+export async function memberInfo(db: Q, who: Who) {
+  const found = await withMe(db, who)
+    .selectFrom('me')
+    .innerJoin('users as u', 'u.id', 'me.user_id')
+    .selectAll('u')
+    .executeTakeFirst();
+  if (!found) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
+  const u = found!;
   return {
     id: String(u.id),
     account: maskAccount(u),
@@ -88,33 +97,38 @@ export async function memberInfo(db: Q, id: number) {
   };
 }
 
-export async function walletView(db: Q, id: number) {
-  const u = await getUser(db, id);
-  const wallet = await db
-    .selectFrom('wallets')
-    .select(['name', 'address'])
-    .where('user_id', '=', id)
-    .where('is_primary', '=', true)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('currencies as c')
-    .leftJoin('balances as b', (j) => j.onRef('b.currency', '=', 'c.symbol').on('b.user_id', '=', id))
-    .select(['c.symbol', 'c.name', 'c.network', 'c.precision', 'c.contract_address', 'c.price_usd', 'b.available', 'b.frozen'])
-    .orderBy('c.sort')
+/**
+ * The wallet every open app reads on launch and after each action: one statement for the session,
+ * the account, its built-in address, its balances (one row each) and the reference version; the
+ * currencies come from the process's cache at that version. Balances arrive as canonical decimal
+ * text (trim_scale), never as numbers.
+ */
+export async function walletView(db: Q, who: Who) {
+  const rows = await withMe(db, who)
+    .selectFrom('me')
+    .innerJoin('users as u', 'u.id', 'me.user_id')
+    .innerJoin('wallets as w', (j) => j.onRef('w.user_id', '=', 'u.id').on('w.is_primary', '=', true))
+    .leftJoin('balances as b', 'b.user_id', 'u.id')
+    .select(['u.activated', 'w.name', 'w.address', referenceVersion.as('version'), 'b.currency'])
+    .select([sql<string>`trim_scale(b.available)::text`.as('available'), sql<string>`trim_scale(b.frozen)::text`.as('frozen')])
     .execute();
+  const first = rows[0];
+  if (!first) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
+  const held = new Map(rows.filter((r) => r.currency !== null).map((r) => [r.currency!, r]));
+  const currencies = await currenciesAt(db, first!.version);
   return {
-    name: wallet.name,
-    address: wallet.address,
-    activated: u.activated,
-    assets: rows.map((r) => ({
-      currency: r.symbol,
-      name: r.name,
-      network: r.network,
-      balance: str(dec(r.available ?? '0')),
-      frozen: str(dec(r.frozen ?? '0')),
-      priceUsd: str(r.price_usd),
-      precision: r.precision,
-      contractAddress: r.contract_address,
+    name: first!.name,
+    address: first!.address,
+    activated: first!.activated,
+    assets: currencies.map((c) => ({
+      currency: c.symbol,
+      name: c.name,
+      network: c.network,
+      balance: held.get(c.symbol)?.available ?? '0',
+      frozen: held.get(c.symbol)?.frozen ?? '0',
+      priceUsd: c.priceUsd,
+      precision: c.precision,
+      contractAddress: c.contractAddress,
     })),
     updatedAt: new Date().toISOString(),
   };
@@ -218,12 +232,11 @@ export async function modifyPassword(
     .where('id', '=', id)
     .execute();
   // Other sessions are signed out; the current one stays.
-  const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
   await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('user_id', '=', id)
-    .where('token_hash', '!=', sha256(currentToken))
+    .where('token_hash', '!=', tokenHash(currentToken))
     .where('revoked_at', 'is', null)
     .execute();
   return null;

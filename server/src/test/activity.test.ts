@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
+import { SOLID_AFTER } from '../../test-support/chain';
+import { watchDeposits } from '../jobs/deposits';
 import { blobStoreFor } from '../services/blob-store';
 import { dec } from '../services/decimal';
 import { DAILY_UPLOADS, deleteUnusedUploads } from '../services/uploads';
@@ -18,7 +20,7 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
   let env: TestEnv;
   let app: FastifyInstance;
   beforeAll(async () => {
-    env = await setupDb(backend, 'activity');
+    env = await setupDb(backend, 'activity', { chain: true });
     app = await makeApp(env, { opsToken: OPS });
   });
   afterAll(async () => {
@@ -205,6 +207,13 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
       expect(review.list.map((a) => a.id)).toEqual([act]);
       expect((await ops('approve', [p.id])).json()).toMatchObject({ code: 200, data: { status: 'approved' } });
       expect((await ops('approve', [p.id])).json().code).toBe(409);
+      // The decision reaches the user's message center once (the refused second approval sends none).
+      const told = ok<{ list: Array<{ title: string; content: string }> }>(
+        api.notify.list,
+        await call(app, api.notify.list, { token: u.token }),
+      );
+      expect(told.list.filter((m) => m.title === 'Activity approved')).toHaveLength(1);
+      expect(told.list.find((m) => m.title === 'Activity approved')?.content).toMatch(/was approved: claim your \d/);
       const claimed = ok<{ status: string }>(api.activity.claim, await claim('c-key-0002'));
       expect(claimed.status).toBe('claimed');
       expect((await claim('c-key-0002')).json.data).toEqual(claimed);
@@ -274,6 +283,11 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
         await call(app, api.activity.records, { token: u.token }),
       );
       expect(rejected.list[0]).toMatchObject({ status: 'rejected', reason: 'Blurry screenshot' });
+      const toldRejected = ok<{ list: Array<{ title: string; content: string }> }>(
+        api.notify.list,
+        await call(app, api.notify.list, { token: u.token }),
+      );
+      expect(toldRejected.list.find((m) => m.title === 'Activity not approved')?.content).toContain(': Blurry screenshot.');
       expect((await resubmit('uid_v')).json.code).toBe(3001);
       const again = ok<{ status: string; partnerUid: string }>(api.activity.resubmit, await resubmit('uid_u2'));
       expect(again).toMatchObject({ status: 'review', partnerUid: 'uid_u2' });
@@ -379,7 +393,7 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
         api.misc.appConfig,
         await call(app, api.misc.appConfig),
       );
-      expect(cfg).toMatchObject({ appVersion: '3.0.1', testJsScript: null, versionCode: 301 });
+      expect(cfg).toMatchObject({ appVersion: '3.0.1', testJsScript: null, versionCode: 301, explorerTxUrl: null });
       expect((await ops('set-version', ['3.1.0'])).json().code).toBe(200);
       expect((await ops('set-version', ['latest'])).json().code).toBe(400);
       expect(ok<{ appVersion: string }>(api.misc.appConfig, await call(app, api.misc.appConfig)).appVersion).toBe('3.1.0');
@@ -389,17 +403,29 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
   describe('/ops', () => {
     it('is refused without the token, with a wrong one, or from a non-loopback address', async () => {
       const u = await makeUser(env.db);
-      expect((await ops('credit', [String(u.id), 'USDT', '5'], {})).statusCode).toBe(403);
-      expect((await ops('credit', [String(u.id), 'USDT', '5'], { 'x-ops-token': `${OPS}x` })).statusCode).toBe(403);
-      expect((await ops('credit', [String(u.id), 'USDT', '5'], { 'x-ops-token': OPS }, '192.168.1.20')).statusCode).toBe(403);
+      expect((await ops('faucet', [String(u.id), 'USDT', '5'], {})).statusCode).toBe(403);
+      expect((await ops('faucet', [String(u.id), 'USDT', '5'], { 'x-ops-token': `${OPS}x` })).statusCode).toBe(403);
+      expect((await ops('faucet', [String(u.id), 'USDT', '5'], { 'x-ops-token': OPS }, '192.168.1.20')).statusCode).toBe(403);
+      const chain = env.chain!;
+      await watchDeposits(env.db, chain.gateway); // the watcher's starting block
+      const r = (await ops('faucet', [`+1 ${u.phone}`, 'usdt', '5'])).json();
+      expect(r).toMatchObject({ code: 200, data: { txId: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+      // Sent on the devnet; credited once solidified, with the gift of the first deposit.
       expect(await env.db.selectFrom('records').select('id').execute()).toHaveLength(0);
-      const r = (await ops('credit', [`+1 ${u.phone}`, 'usdt', '5'])).json();
-      expect(r).toMatchObject({
-        code: 200,
-        data: { record: { amount: '5', type: 'deposit' }, gift: { type: 'activation', amount: '100' } },
-      });
-      expect((await ops('credit', ['nobody@example.com', 'USDT', '5'])).json().code).toBe(1009);
-      expect((await ops('credit', [String(u.id), 'USDT', '-5'])).json().code).toBe(400);
+      chain.produce(SOLID_AFTER + 1);
+      expect(await watchDeposits(env.db, chain.gateway)).toBe(1);
+      const credited = await env.db
+        .selectFrom('records')
+        .select(['type', 'amount', 'tx_id'])
+        .where('user_id', '=', u.id)
+        .execute();
+      expect(credited.map((c) => [c.type, dec(c.amount).toFixed()]).sort()).toEqual([
+        ['activation', '100'],
+        ['deposit', '5'],
+      ]);
+      expect(credited.find((c) => c.type === 'deposit')!.tx_id).toBe(r.data.txId);
+      expect((await ops('faucet', ['nobody@example.com', 'USDT', '5'])).json().code).toBe(1009);
+      expect((await ops('faucet', [String(u.id), 'USDT', '-5'])).json().code).toBe(400);
       expect((await ops('frobnicate')).json().code).toBe(404);
       expect((await ops('expire-tokens', [String(u.id)])).json().data).toEqual({ revoked: 1 });
       expect((await call(app, api.member.memberInfo, { token: u.token })).status).toBe(401);

@@ -19,7 +19,7 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
   };
 
   beforeAll(async () => {
-    env = await setupDb(backend, 'contract');
+    env = await setupDb(backend, 'contract', { chain: true });
     await resetDb(env.db);
     await seedDemo(env.db, env.config);
     app = await makeApp(env);

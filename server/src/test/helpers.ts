@@ -9,7 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildPath, type Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
+import { startTestChain, type TestChain } from '../../test-support/chain';
 import { truncateAll } from '../../test-support/db-reset';
+import { transferFixture } from '../../test-support/transfer-fixture';
+
+export { transferFixture };
+
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { migrate, openDb, openPGlite } from '../db/index';
@@ -30,11 +35,16 @@ export interface TestEnv {
   db: Db;
   dataDir: string;
   config: Config;
+  /** The devnet the config names as its TRON node, when asked for. */
+  chain?: TestChain;
   close(): Promise<void>;
 }
 
-/** `name` gives each test file its own PostgreSQL schema, so files run in parallel. */
-export async function setupDb(backend: Backend = 'pglite', name = 'tessera'): Promise<TestEnv> {
+/**
+ * `name` gives each test file its own PostgreSQL schema, so files run in parallel. `chain`: start a
+ * devnet and make it the configured TRON node (the demo seed and `ops faucet` need one).
+ */
+export async function setupDb(backend: Backend = 'pglite', name = 'tessera', opts: { chain?: boolean } = {}): Promise<TestEnv> {
   setFastHashing(true);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
   const db =
@@ -46,11 +56,14 @@ export async function setupDb(backend: Backend = 'pglite', name = 'tessera'): Pr
     { NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-static') },
     { rateLimit: false, fastHash: true },
   );
+  const chain = opts.chain ? await startTestChain() : undefined;
+  if (chain) config.tron.fullNode = chain.devnet.url;
   const close = async () => {
     await db.destroy();
+    await chain?.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { db, dataDir, config, close };
+  return { db, dataDir, config, ...(chain ? { chain } : {}), close };
 }
 
 export async function resetDb(db: Db) {
@@ -93,7 +106,7 @@ export async function makeUser(
       .where('id', '=', id)
       .execute();
   }
-  if (opts.activated || opts.usdt) await creditRecharge(db, id, 'USDT', opts.usdt ?? '100');
+  if (opts.activated || opts.usdt) await creditRecharge(db, id, 'USDT', opts.usdt ?? '100', transferFixture());
   const { access_token } = await createSession(db, id, 3600);
   return { id, phone, token: access_token };
 }

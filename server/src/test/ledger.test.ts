@@ -1,8 +1,9 @@
-/** The ledger under concurrency, idempotency and settlement — on PGlite and (when available) PostgreSQL. */
+/** The ledger under concurrency, idempotency and settlement on the devnet — on PGlite and (when available) PostgreSQL. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { settleWithdrawals } from '../jobs/settlement';
+import { signerOf } from '../../devnet/transaction';
+import { startTestChain, type TestChain } from '../../test-support/chain';
 import { dec } from '../services/decimal';
 import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/ledger';
 import { BLOCKLIST } from '../services/reference';
@@ -13,13 +14,16 @@ const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 describe.each(backends)('ledger on %s', (backend) => {
   let env: TestEnv;
   let app: FastifyInstance;
+  let chain: TestChain;
   beforeAll(async () => {
     env = await setupDb(backend, 'ledger');
     app = await makeApp(env);
+    chain = await startTestChain();
   });
   afterAll(async () => {
     await app.close();
     await env.close();
+    await chain.close();
   });
   beforeEach(() => resetDb(env.db));
 
@@ -56,7 +60,11 @@ describe.each(backends)('ledger on %s', (backend) => {
     expect(dec(b.available).toFixed()).toBe('0');
     expect(dec(b.frozen).toFixed()).toBe('220');
     await assertBooksBalanced();
-    expect(await settleWithdrawals(env.db)).toBe(20);
+    const received = chain.usdtOf(DEST);
+    await chain.settle(env.db);
+    const settled = await env.db.selectFrom('records').select('status').where('type', '=', 'withdraw').execute();
+    expect(settled.map((r) => r.status)).toEqual(Array(20).fill('success'));
+    expect(chain.usdtOf(DEST) - received).toBe(200_000_000n);
     expect(dec((await balance(u.id)).frozen).toFixed()).toBe('0');
     expect(await accountBalance(env.db, 'system:fees', 'USDT')).toBe('20');
     await assertBooksBalanced();
@@ -93,7 +101,7 @@ describe.each(backends)('ledger on %s', (backend) => {
       await call(app, api.money.withdraw, { token: u.token, body, headers: idem('block-key-1') }),
     );
     expect(dec((await balance(u.id)).available).toFixed()).toBe('29');
-    await settleWithdrawals(env.db);
+    await chain.settle(env.db);
     const list = ok<{ list: Array<{ status: string; reason: string | null; txId: string | null }> }>(
       api.money.transactions,
       await call(app, api.money.transactions, { token: u.token, query: { id: r.id } }),
@@ -104,18 +112,27 @@ describe.each(backends)('ledger on %s', (backend) => {
     await assertBooksBalanced();
   });
 
-  it('a successful settlement fills a 64-hex txId', async () => {
+  it('pays on the chain: the record shows a transaction the devnet has in a block, signed by the hot wallet', async () => {
     const u = await makeUser(env.db, { tradePassword: '123456', usdt: '50' });
     const body = { channelId: 'usdt-trc20', address: DEST, amount: '10.000001', tradePassword: '123456' };
     const r = ok<{ id: string }>(
       api.money.withdraw,
       await call(app, api.money.withdraw, { token: u.token, body, headers: idem('settle-key-1') }),
     );
-    await settleWithdrawals(env.db);
+    const received = chain.usdtOf(DEST);
+    await chain.settle(env.db);
     const rec = await env.db.selectFrom('records').selectAll().where('id', '=', Number(r.id)).executeTakeFirstOrThrow();
     expect(rec.status).toBe('success');
-    expect(rec.tx_id).toMatch(/^[0-9a-f]{64}$/);
+    const onChain = chain.devnet.chain.find(rec.tx_id!);
+    expect(onChain?.block).not.toBeNull();
+    expect(signerOf(rec.tx_id!, onChain!.stored.tx.signature![0]!)).toBe(chain.hot);
+    expect(rec.from_address).toBe(chain.hot);
+    expect(chain.usdtOf(DEST) - received).toBe(10_000_001n);
     expect(await accountBalance(env.db, 'system:chain', 'USDT')).toBe(dec(-50).plus('10.000001').toFixed());
+    // The TRX the hot wallet burnt for energy is booked as a network fee.
+    const burnt = dec(onChain!.stored.info.fee ?? 0).div(1_000_000);
+    expect(burnt.gt(0)).toBe(true);
+    expect(await accountBalance(env.db, 'system:network-fees', 'TRX')).toBe(burnt.neg().toFixed());
     await assertBooksBalanced();
   });
 });

@@ -12,6 +12,58 @@ const CSP =
 const PERMISSIONS_POLICY =
   'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), display-capture=(), clipboard-read=(self), clipboard-write=(self), publickey-credentials-get=(self)';
 
+describe('prerendered public pages', () => {
+  let env: TestEnv;
+  let app: FastifyInstance;
+  const csp = { scriptSrc: ["'sha256-c2NyaXB0'"], styleSrc: ["'sha256-c3R5bGU='"], styleSrcAttr: ["'sha256-YXR0cg=='"] };
+  beforeAll(async () => {
+    env = await setupDb();
+    const dir = path.join(env.dataDir, 'dist-pre');
+    mkdirSync(path.join(dir, 'prerendered'), { recursive: true });
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    for (const page of ['login', 'register', 'forgot-password', 'language', 'protocol'])
+      writeFileSync(
+        path.join(dir, 'prerendered', `${page}.html`),
+        `<!doctype html><div id="root" data-prerendered="">${page}</div>`,
+      );
+    writeFileSync(path.join(dir, 'prerendered', 'csp.json'), JSON.stringify(csp));
+    app = await makeApp(env, { config: { staticDir: dir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await env.close();
+  });
+  const nav = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it('answers each public page, and the entry page, with its own HTML; the rest with the shell', async () => {
+    for (const [url, page] of [
+      ['/', 'login'],
+      ['/pages/login/index', 'login'],
+      ['/pages/login/register', 'register'],
+      ['/pages/login/forgot-password/', 'forgot-password'],
+      ['/pages/common/language', 'language'],
+      ['/pages/my/protocol', 'protocol'],
+      ['/pages/my/protocol?type=agreement', 'protocol'],
+    ] as const) {
+      const r = await nav(url);
+      expect(r.statusCode, url).toBe(200);
+      expect(r.body, url).toContain(`data-prerendered="">${page}<`);
+      expect(r.headers['cache-control'], url).toBe('no-cache');
+    }
+    // The privacy policy and every signed-in page render in the browser.
+    for (const url of ['/pages/my/protocol?type=privacy', '/pages/index/index'])
+      expect((await nav(url)).body, url).toBe('<!doctype html><div id="root"></div>');
+  });
+
+  it('allows exactly the inline script, style and style attributes the build hashed', async () => {
+    const policy = String((await nav('/pages/login/index')).headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' 'sha256-c2NyaXB0';");
+    expect(policy).toContain("style-src 'self' 'sha256-c3R5bGU=';");
+    expect(policy).toContain("style-src-attr 'unsafe-hashes' 'sha256-YXR0cg==';");
+    expect(policy).not.toContain('unsafe-inline');
+  });
+});
+
 describe('static PWA', () => {
   let env: TestEnv;
   let app: FastifyInstance;

@@ -11,7 +11,6 @@ import { depositAddressQueryOptions } from '../../api/money';
 import { queryKeys } from '../../api/query-keys';
 import { BRAND } from '../../config/brand';
 import { useMemberInfo } from '../../session/member-info';
-import { useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
 import { CopyButton } from '../../ui/copy-button';
 import { QrImage } from '../../ui/qr-image';
@@ -27,9 +26,9 @@ export const ACTIVATION_POLL_MS = 10_000;
 export function ActivationPrompt() {
   const queryClient = useQueryClient();
   const { t } = useLingui();
-  const waiting = useAppStore((s) => s.userInfo?.activated === false);
   const user = useMemberInfo({
-    fresh: waiting,
+    // A waiting account checks at once whether its recharge arrived.
+    fresh: (cached) => cached?.activated === false,
     pollMs: (u) => (u && !u.activated ? ACTIVATION_POLL_MS : false),
   });
   const activated = user?.activated;

@@ -14,6 +14,7 @@ import type { ActivityDetail, Participation } from '../../contract/activity';
 import { ErrorCode } from '../../contract/errors';
 import { errorMessage } from '../../session/error-messages';
 import { Amount } from '../../ui/amount';
+import { FormAlert } from '../../ui/form-alert';
 import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
@@ -211,11 +212,7 @@ function ClaimButton({ p }: { p: Participation }) {
           </Trans>
         )}
       </button>
-      {mutation.isError && (
-        <p className="field__error" role="alert">
-          {errorMessage(mutation.error)}
-        </p>
-      )}
+      <FormAlert message={mutation.isError && errorMessage(mutation.error)} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { whileBusy } from '../../lib/busy/busy';
 import { errorMessage } from '../../session/error-messages';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/field';
+import { FormAlert } from '../../ui/form-alert';
 import { ImageViewer } from '../../ui/image-viewer';
 import { showToast } from '../../ui/toast';
 import { ACCEPTED_IMAGE_TYPES, isPartnerUid, MAX_IMAGES } from './image-rules';
@@ -145,17 +146,9 @@ export function JoinForm({ activity, rejected }: JoinFormProps) {
                 {i.name}: {i.error}
               </p>
             ))}
-          {(uploads.problem ?? imageError) && (
-            <p className="field__error" role="alert">
-              {uploads.problem ?? imageError}
-            </p>
-          )}
+          <FormAlert message={uploads.problem ?? imageError} />
         </fieldset>
-        {serverError && (
-          <p className="field__error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <FormAlert message={serverError} />
         <button type="submit" className="button button--block" disabled={mutation.isPending || uploads.busy}>
           {uploads.busy ? <Trans>Uploading…</Trans> : rejected ? <Trans>Resubmit</Trans> : <Trans>Submit</Trans>}
         </button>

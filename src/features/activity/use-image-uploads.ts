@@ -38,8 +38,17 @@ export function useImageUploads() {
     setImages((list) => list.map((img) => (img.key === key ? { ...img, ...change } : img)));
 
   const upload = async (key: string, file: File) => {
+    // Reading and uploading fail for different reasons, told apart by the step, not by the error's
+    // shape: a file that is not really an image makes the browser's decoder throw a DOMException,
+    // which has a numeric `code` like the API's errors and used to be shown as "Network error".
+    let prepared: Blob;
     try {
-      const prepared = await prepareImage(file);
+      prepared = await prepareImage(file);
+    } catch {
+      patch(key, { state: 'error', error: t`This image could not be read.` });
+      return;
+    }
+    try {
       const data = await whileBusy(() =>
         uploadFile(prepared, {
           onProgress: ({ loaded, total }) => patch(key, { progress: total > 0 ? loaded / total : 0 }),
@@ -47,10 +56,7 @@ export function useImageUploads() {
       );
       patch(key, { state: 'done', progress: 1, uploadId: data.id });
     } catch (error) {
-      patch(key, {
-        state: 'error',
-        error: error instanceof Error && !('code' in error) ? t`This image could not be read.` : errorMessage(error),
-      });
+      patch(key, { state: 'error', error: errorMessage(error) });
     }
   };
 

@@ -7,6 +7,7 @@ import { BRAND } from '../../config/brand';
 import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { errorMessage } from '../../session/error-messages';
 import { HOME_PATH } from '../../session/guard';
+import { FormAlert } from '../../ui/form-alert';
 import { GlobeIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
@@ -81,11 +82,7 @@ export function LoginScreen() {
           error={showErrors ? errorText(passwordError) : null}
           disabled={mutation.isPending}
         />
-        {mutation.isError && (
-          <p className="field__error" role="alert">
-            {errorMessage(mutation.error)}
-          </p>
-        )}
+        <FormAlert message={mutation.isError && errorMessage(mutation.error)} />
         <button type="submit" className="button button--block" disabled={mutation.isPending}>
           {mutation.isPending ? t`Logging in…` : t`Log in`}
         </button>

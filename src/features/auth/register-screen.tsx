@@ -7,30 +7,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { ErrorCode } from '../../contract/errors';
-import { compactErrors, validateCode, validateNewPassword } from '../../lib/forms/credentials';
+import { compactErrors } from '../../lib/forms/credentials';
 import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
-import { errorMessage } from '../../session/error-messages';
 import { HOME_PATH, LOGIN_PATH } from '../../session/guard';
 import { TextField } from '../../ui/field';
+import { FormAlert } from '../../ui/form-alert';
 import { Page } from '../../ui/page';
-import { NewPasswordFields } from '../../ui/password-field';
-import { CodeRequestFields } from './components/code-request-fields';
-import {
-  type AccountInput,
-  accountBody,
-  emptyAccount,
-  normalizeInviteCode,
-  validateAccount,
-  validateInviteCode,
-} from './model/account';
+import { CodeAndPasswordFields } from './components/code-and-password-fields';
+import { normalizeInviteCode, validateInviteCode } from './model/account';
 import { authApi, preloadAuthApi, session } from './model/lazy-api';
 import { clearRegisterDraft, readRegisterDraft, saveRegisterDraft } from './model/register-draft';
-import { useDefaultAreaCode } from './model/use-default-area-code';
+import { refusalOf, useCodeAndPassword } from './model/use-code-and-password';
 import { useAuthErrorText } from './model/use-error-text';
-import { useSendCode } from './model/use-send-code';
 import './auth-forms.css';
 
 type ServerField = 'account' | 'code' | 'invite' | 'form';
@@ -52,30 +43,20 @@ export function RegisterScreen({ invite }: { invite?: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const errorText = useAuthErrorText();
-  const defaultAreaCode = useDefaultAreaCode();
-  const formRef = useRef<HTMLFormElement>(null);
   const agreeId = useId();
   const [draft] = useState(readRegisterDraft);
-  const [account, setAccount] = useState<AccountInput | null>(draft?.account ?? null);
-  const current = account ?? emptyAccount('phone', defaultAreaCode);
-  const [code, setCode] = useState(draft?.code ?? '');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const form = useCodeAndPassword('register', draft);
   const [inviteCode, setInviteCode] = useState(draft?.inviteCode || invite || '');
   const [agreed, setAgreed] = useState(draft?.agreed ?? false);
-  const sender = useSendCode('register', current, draft?.lastSent);
-  const lastSent = sender.lastSent;
+  const { account, code } = form;
+  const lastSent = form.sender.lastSent;
 
   useEffect(() => {
     saveRegisterDraft({ account, code, inviteCode, agreed, lastSent });
   }, [account, code, inviteCode, agreed, lastSent]);
 
-  const passwordErrors = validateNewPassword(password, confirm);
   const errors = compactErrors({
-    ...validateAccount(current),
-    code: validateCode(code),
-    password: passwordErrors.password,
-    confirm: passwordErrors.confirm,
+    ...form.errors,
     invite: validateInviteCode(inviteCode),
     agree: agreed ? undefined : ('agreeRequired' as const),
   });
@@ -84,71 +65,45 @@ export function RegisterScreen({ invite }: { invite?: string }) {
     mutationFn: async () => {
       const [{ register }, { signIn }] = await Promise.all([authApi(), session()]);
       const inviteValue = normalizeInviteCode(inviteCode);
-      const credentials = await register({
-        ...accountBody(current),
-        code,
-        password,
-        ...(inviteValue ? { inviteCode: inviteValue } : {}),
-        agreed: true,
-      });
+      const credentials = await register({ ...form.body(), ...(inviteValue ? { inviteCode: inviteValue } : {}), agreed: true });
       await signIn(credentials);
     },
     meta: { inlineErrors: true },
     onSuccess: () => {
       clearRegisterDraft();
-      setPassword('');
-      setConfirm('');
+      form.forgetPasswords();
       void navigate({ to: HOME_PATH, replace: true });
     },
   });
-  const refused = mutation.error ? fieldOf(mutation.error) : null;
-  const serverError = (field: ServerField) => (mutation.error && refused === field ? errorMessage(mutation.error) : null);
-
-  const { showErrors, shown, submit } = useValidatedSubmit(errors, {
-    pending: mutation.isPending,
-    send: () => mutation.mutate(),
-  });
+  const refusal = refusalOf(mutation.error, fieldOf);
   const pending = mutation.isPending;
+  const { showErrors, shown, submit } = useValidatedSubmit(errors, { pending, send: () => mutation.mutate() });
 
   return (
     <Page title={t`Create account`} backTo={LOGIN_PATH}>
-      <form ref={formRef} className="stack" onSubmit={submit} onFocus={preloadAuthApi} noValidate>
-        <CodeRequestFields
-          account={current}
-          onAccountChange={(next) => {
-            if (refused === 'account') mutation.reset();
-            setAccount(next);
-          }}
-          code={code}
-          onCodeChange={setCode}
-          sender={sender}
-          showErrors={showErrors}
-          accountError={serverError('account')}
-          codeError={errorText(shown.code) ?? serverError('code')}
+      <form className="stack" onSubmit={submit} onFocus={preloadAuthApi} noValidate>
+        <CodeAndPasswordFields
+          form={form}
           legend={t`Register with`}
-          disabled={pending}
-        />
-        <NewPasswordFields
           labels={{ password: t`Password`, confirm: t`Confirm password` }}
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
-          errors={{ password: errorText(shown.password), confirm: errorText(shown.confirm) }}
+          shown={shown}
+          showErrors={showErrors}
+          refused={{ account: refusal.at('account'), code: refusal.at('code') }}
+          onAccountEdit={() => refusal.refused === 'account' && mutation.reset()}
           disabled={pending}
         />
         <TextField
           label={t`Invitation code (optional)`}
           value={inviteCode}
           onValueChange={(value) => {
-            if (refused === 'invite') mutation.reset();
+            if (refusal.refused === 'invite') mutation.reset();
             setInviteCode(value);
           }}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={16}
-          error={errorText(shown.invite) ?? serverError('invite')}
+          error={errorText(shown.invite) ?? refusal.at('invite')}
           disabled={pending}
         />
         <div className="field">
@@ -182,11 +137,7 @@ export function RegisterScreen({ invite }: { invite?: string }) {
             </p>
           )}
         </div>
-        {serverError('form') && (
-          <p className="field__error" role="alert">
-            {serverError('form')}
-          </p>
-        )}
+        <FormAlert message={refusal.at('form')} />
         <button type="submit" className="button button--block" disabled={pending}>
           {pending ? t`Creating account…` : t`Create account`}
         </button>

@@ -1,8 +1,6 @@
 /** Account info: the member's identity, invitation code and security state, read-only. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { memberInfoQueryOptions } from '../../api/member';
-import { useAppStore } from '../../session/store';
+import { useMemberInfo } from '../../session/member-info';
 import { CopyButton } from '../../ui/copy-button';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
@@ -10,9 +8,7 @@ import './profile.css';
 
 export function InfoScreen() {
   const { t, i18n } = useLingui();
-  const stored = useAppStore((s) => s.userInfo);
-  const { data } = useQuery(memberInfoQueryOptions());
-  const user = data ?? stored;
+  const user = useMemberInfo();
   const locale = i18n.locale.replace('_', '-');
   return (
     <Page title={t`Account info`} backTo="/pages/my/index">

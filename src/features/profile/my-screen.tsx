@@ -1,10 +1,8 @@
 /** The My tab: profile, messages (with unread count), wallets, settings, security, about, log out. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { memberInfoQueryOptions } from '../../api/member';
+import { useMemberInfo } from '../../session/member-info';
 import { signOut } from '../../session/session';
-import { useAppStore } from '../../session/store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { MenuButton, MenuLink, MenuList } from '../../ui/menu-list';
 import { Page } from '../../ui/page';
@@ -15,8 +13,7 @@ import './profile.css';
 
 export function MyScreen() {
   const { t, i18n } = useLingui();
-  const stored = useAppStore((s) => s.userInfo);
-  const { data: user } = useQuery(memberInfoQueryOptions());
+  const user = useMemberInfo();
   const unread = useUnreadCount();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -24,7 +21,7 @@ export function MyScreen() {
 
   return (
     <Page title={t`My`} tab>
-      <ProfileHeader user={user ?? stored} />
+      <ProfileHeader user={user} />
       <MenuList>
         <MenuLink
           to="/pages/my/message"
@@ -44,14 +41,10 @@ export function MyScreen() {
         <MenuLink
           to="/pages/my/password-trade-setting"
           label={t`Trade password`}
-          value={(user ?? stored)?.tradePasswordSet ? t`Set` : t`Not set`}
+          value={user?.tradePasswordSet ? t`Set` : t`Not set`}
         />
         <MenuLink to="/pages/my/password-login-edit" label={t`Login password`} />
-        <MenuLink
-          to="/pages/my/google-code/index"
-          label={t`Authenticator`}
-          value={(user ?? stored)?.googleBound ? t`Bound` : t`Not bound`}
-        />
+        <MenuLink to="/pages/my/google-code/index" label={t`Authenticator`} value={user?.googleBound ? t`Bound` : t`Not bound`} />
       </MenuList>
       <MenuList label={t`About`}>
         <MenuLink to="/pages/my/protocol" search={{ type: 'agreement' }} label={t`User agreement`} />

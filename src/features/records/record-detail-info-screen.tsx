@@ -1,11 +1,17 @@
-/** Record detail info: every technical field of the record, exactly as stored. */
+/**
+ * Record detail info: every field of the record, in words a person reads (labels, one local date-time
+ * each, formatted amounts), with the ids copyable and the transaction linked to the block explorer.
+ */
 import { useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
 import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
+import { useAppStore } from '../../session/store';
+import { Amount } from '../../ui/amount';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { UpdatedMark } from '../../ui/updated-mark';
+import { ExplorerLink } from './explorer-link';
 import { isDust } from './model/dust';
 import { formatRecordTime, recordStatusLabel, recordTypeLabel } from './model/record-labels';
 import { AddressValue, DetailRow } from './record-detail-screen';
@@ -16,6 +22,7 @@ import './records.css';
 export function RecordDetailInfoScreen() {
   const { t, i18n } = useLingui();
   const online = useOnline();
+  const hidden = !useAppStore((s) => s.isShowAmount);
   const id = useSearch({ from: '/pages/record/detail-info', select: (s) => s.id });
   const query = useRecord(id);
   const { threshold, prices } = useDustRules();
@@ -33,17 +40,17 @@ export function RecordDetailInfoScreen() {
           <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online && !query.isPlaceholderData} />
           <dl className="detail card">
             <DetailRow label={t`Record ID`}>{code(r.id)}</DetailRow>
-            <DetailRow label={t`Type`}>
-              {recordTypeLabel(r.type)} ({code(r.type)})
-            </DetailRow>
+            <DetailRow label={t`Type`}>{recordTypeLabel(r.type)}</DetailRow>
             <DetailRow label={t`Direction`}>{r.direction === 'in' ? t`Incoming` : t`Outgoing`}</DetailRow>
-            <DetailRow label={t`Status`}>
-              {recordStatusLabel(r.status)} ({code(r.status)})
-            </DetailRow>
+            <DetailRow label={t`Status`}>{recordStatusLabel(r.status)}</DetailRow>
             <DetailRow label={t`Currency`}>{r.currency}</DetailRow>
             <DetailRow label={t`Network`}>{r.network}</DetailRow>
-            <DetailRow label={t`Amount`}>{code(r.amount)}</DetailRow>
-            <DetailRow label={t`Fee`}>{code(r.fee)}</DetailRow>
+            <DetailRow label={t`Amount`}>
+              <Amount value={r.amount} places={6} symbol={r.currency} hidden={hidden} />
+            </DetailRow>
+            <DetailRow label={t`Fee`}>
+              <Amount value={r.fee} places={6} symbol={r.currency} hidden={hidden} />
+            </DetailRow>
             <DetailRow label={t`Payment address`}>
               <AddressValue value={r.fromAddress} copyLabel={t`Copy payment address`} copyable={!dust} />
             </DetailRow>
@@ -52,14 +59,11 @@ export function RecordDetailInfoScreen() {
             </DetailRow>
             <DetailRow label={t`Transaction ID`}>
               <AddressValue value={r.txId} copyLabel={t`Copy transaction ID`} copyable />
+              <ExplorerLink txId={r.txId} />
             </DetailRow>
             <DetailRow label={t`Reason`}>{r.reason ?? '—'}</DetailRow>
-            <DetailRow label={t`Created`}>
-              {formatRecordTime(r.createdAt, i18n.locale, 'medium')} {code(r.createdAt)}
-            </DetailRow>
-            <DetailRow label={t`Updated`}>
-              {formatRecordTime(r.updatedAt, i18n.locale, 'medium')} {code(r.updatedAt)}
-            </DetailRow>
+            <DetailRow label={t`Created`}>{formatRecordTime(r.createdAt, i18n.locale, 'medium')}</DetailRow>
+            <DetailRow label={t`Updated`}>{formatRecordTime(r.updatedAt, i18n.locale, 'medium')}</DetailRow>
           </dl>
         </>
       ) : query.isError ? (

@@ -13,12 +13,24 @@ import { CopyButton } from '../../ui/copy-button';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { UpdatedMark } from '../../ui/updated-mark';
+import { ExplorerLink } from './explorer-link';
 import { isDust } from './model/dust';
+import { moneyEffect } from './model/money-effect';
 import { formatRecordTime, recordTypeLabel } from './model/record-labels';
 import { StatusBadge } from './record-row';
 import { useDustRules } from './use-dust';
 import { useRecord } from './use-record';
 import './records.css';
+
+/** A deposit not yet solidified: how far along it is, and that it is not in the balance yet. */
+function ConfirmationsRow({ seen, needed }: { seen: number; needed: number }) {
+  const { t } = useLingui();
+  return (
+    <DetailRow label={t`Confirmations`}>
+      <span data-testid="confirmations">{t`${seen} of ${needed}; credited once confirmed`}</span>
+    </DetailRow>
+  );
+}
 
 export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -57,7 +69,7 @@ export function RecordDetailScreen() {
         <>
           <section className="detail-hero card" data-dust={dust ? 'true' : undefined}>
             <span className="muted">{recordTypeLabel(record.type)}</span>
-            <strong className="detail-hero__amount" data-direction={record.direction}>
+            <strong className="detail-hero__amount" data-direction={record.direction} data-money={moneyEffect(record)}>
               {!hidden && <span aria-hidden="true">{record.direction === 'in' ? '+' : '−'}</span>}
               <Amount value={record.amount} places={6} symbol={record.currency} hidden={hidden} />
             </strong>
@@ -77,6 +89,7 @@ export function RecordDetailScreen() {
               <Amount value={record.fee} places={6} symbol={record.currency} hidden={hidden} />
             </DetailRow>
             <DetailRow label={t`Network`}>{record.network}</DetailRow>
+            {record.confirmations && <ConfirmationsRow {...record.confirmations} />}
             <DetailRow label={t`Receiving address`}>
               <AddressValue value={record.toAddress} copyLabel={t`Copy receiving address`} copyable={!dust} />
             </DetailRow>
@@ -85,6 +98,7 @@ export function RecordDetailScreen() {
             </DetailRow>
             <DetailRow label={t`Transaction ID`}>
               <AddressValue value={record.txId} copyLabel={t`Copy transaction ID`} copyable />
+              <ExplorerLink txId={record.txId} />
             </DetailRow>
             <DetailRow label={t`Time`}>{formatRecordTime(record.createdAt, i18n.locale, 'medium')}</DetailRow>
             {record.reason && <DetailRow label={t`Reason`}>{record.reason}</DetailRow>}

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { TransactionRecord } from '../../contract/money';
 import { useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
+import { moneyEffect } from './model/money-effect';
 import { formatRecordTime, recordStatusLabel, recordTypeLabel, STATUS_TONE } from './model/record-labels';
 
 export function StatusBadge({ status }: { status: TransactionRecord['status'] }) {
@@ -39,7 +40,7 @@ export function RecordRow({ record, dust }: { record: TransactionRecord; dust: b
         <span className="muted record-row__time">{formatRecordTime(record.createdAt, i18n.locale)}</span>
       </span>
       <span className="record-row__end">
-        <span className="record-row__amount" data-direction={record.direction}>
+        <span className="record-row__amount" data-direction={record.direction} data-money={moneyEffect(record)}>
           {!hidden && <span aria-hidden="true">{sign}</span>}
           <Amount value={record.amount} places={6} symbol={record.currency} hidden={hidden} />
         </span>

@@ -3,7 +3,7 @@
  * bound. The server keeps this session and signs every other device out.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { modifyPassword } from '../../api/member';
 import { ErrorCode } from '../../contract/errors';
 import type { MemberInfo } from '../../contract/member';
@@ -15,6 +15,7 @@ import { useMemberInfo } from '../../session/member-info';
 import { Page } from '../../ui/page';
 import { NewPasswordFields, PasswordField } from '../../ui/password-field';
 import { SkeletonRows } from '../../ui/skeleton';
+import { SecuredForm } from './components/secured-form';
 import { useSecuredChange } from './model/use-secured-change';
 import './security.css';
 
@@ -30,7 +31,6 @@ export function LoginPasswordScreen() {
 
 function LoginPasswordForm({ user }: { user: MemberInfo }) {
   const { t } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -56,46 +56,41 @@ function LoginPasswordForm({ user }: { user: MemberInfo }) {
   const pending = change.pending;
 
   return (
-    <>
-      <form ref={formRef} className="stack" onSubmit={submit} noValidate>
-        <PasswordField
-          label={t`Current password`}
-          value={current}
-          onValueChange={(v) => {
-            setCurrent(v);
-            if (wrongCurrent) change.reset();
-          }}
-          autoComplete="current-password"
-          maxLength={64}
-          error={credentialErrorText(shown.current) ?? (wrongCurrent ? t`The current password is wrong.` : null)}
-          disabled={pending}
-        />
-        <NewPasswordFields
-          labels={{ password: t`New password`, confirm: t`Confirm new password` }}
-          password={next}
-          confirm={confirm}
-          onPasswordChange={(v) => {
-            setNext(v);
-            if (samePassword) change.reset();
-          }}
-          onConfirmChange={setConfirm}
-          errors={{
-            password: credentialErrorText(shown.next) ?? (samePassword && refused ? errorMessage(refused) : null),
-            confirm: credentialErrorText(shown.confirm),
-          }}
-          disabled={pending}
-        />
-        {user.googleBound && <p className="field__hint">{t`You will be asked for the code from your authenticator app.`}</p>}
-        {otherError && (
-          <p className="field__error" role="alert">
-            {otherError}
-          </p>
-        )}
-        <button type="submit" className="button button--block" disabled={pending}>
-          {pending ? t`Saving…` : t`Change password`}
-        </button>
-      </form>
-      {change.dialog}
-    </>
+    <SecuredForm
+      onSubmit={submit}
+      authenticatorBound={user.googleBound}
+      formError={otherError}
+      pending={pending}
+      submitLabel={t`Change password`}
+      dialog={change.dialog}
+    >
+      <PasswordField
+        label={t`Current password`}
+        value={current}
+        onValueChange={(v) => {
+          setCurrent(v);
+          if (wrongCurrent) change.reset();
+        }}
+        autoComplete="current-password"
+        maxLength={64}
+        error={credentialErrorText(shown.current) ?? (wrongCurrent ? t`The current password is wrong.` : null)}
+        disabled={pending}
+      />
+      <NewPasswordFields
+        labels={{ password: t`New password`, confirm: t`Confirm new password` }}
+        password={next}
+        confirm={confirm}
+        onPasswordChange={(v) => {
+          setNext(v);
+          if (samePassword) change.reset();
+        }}
+        onConfirmChange={setConfirm}
+        errors={{
+          password: credentialErrorText(shown.next) ?? (samePassword && refused ? errorMessage(refused) : null),
+          confirm: credentialErrorText(shown.confirm),
+        }}
+        disabled={pending}
+      />
+    </SecuredForm>
   );
 }

@@ -3,7 +3,7 @@
  * changing it needs the current trade password; either needs the authenticator code once bound.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { modifyTradePassword } from '../../api/member';
 import { ErrorCode } from '../../contract/errors';
 import type { MemberInfo } from '../../contract/member';
@@ -15,6 +15,7 @@ import { useMemberInfo } from '../../session/member-info';
 import { Page } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
 import { SkeletonRows } from '../../ui/skeleton';
+import { SecuredForm } from './components/secured-form';
 import { TradePasswordInput } from './components/trade-password-input';
 import { useSecuredChange } from './model/use-secured-change';
 import './security.css';
@@ -31,7 +32,6 @@ export function TradePasswordScreen() {
 
 function TradePasswordForm({ user }: { user: MemberInfo }) {
   const { t } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
   const changing = user.tradePasswordSet;
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -68,67 +68,62 @@ function TradePasswordForm({ user }: { user: MemberInfo }) {
   const pending = change.pending;
 
   return (
-    <>
-      <form ref={formRef} className="stack" onSubmit={submit} noValidate>
-        <p className="muted">
-          {changing
-            ? t`Enter your current trade password, then the new one twice.`
-            : t`The trade password is 6 digits. It confirms every transfer and swap, so do not reuse your phone's PIN.`}
-        </p>
-        {changing && (
-          <TradePasswordInput
-            label={t`Current trade password`}
-            value={current}
-            onChange={(v) => {
-              setCurrent(v);
-              if (refused) change.reset();
-            }}
-            error={credentialErrorText(shown.current) ?? serverError(ErrorCode.TRADE_PASSWORD_WRONG)}
-            disabled={pending}
-          />
-        )}
+    <SecuredForm
+      onSubmit={submit}
+      authenticatorBound={user.googleBound}
+      formError={otherError}
+      pending={pending}
+      submitLabel={changing ? t`Change trade password` : t`Set trade password`}
+      dialog={change.dialog}
+    >
+      <p className="muted">
+        {changing
+          ? t`Enter your current trade password, then the new one twice.`
+          : t`The trade password is 6 digits. It confirms every transfer and swap, so do not reuse your phone's PIN.`}
+      </p>
+      {changing && (
         <TradePasswordInput
-          label={t`New trade password`}
-          value={next}
-          onChange={setNext}
-          error={credentialErrorText(shown.next)}
+          label={t`Current trade password`}
+          value={current}
+          onChange={(v) => {
+            setCurrent(v);
+            if (refused) change.reset();
+          }}
+          error={credentialErrorText(shown.current) ?? serverError(ErrorCode.TRADE_PASSWORD_WRONG)}
           disabled={pending}
         />
-        <TradePasswordInput
-          label={t`Confirm trade password`}
-          value={confirm}
-          onChange={setConfirm}
-          error={credentialErrorText(shown.confirm)}
+      )}
+      <TradePasswordInput
+        label={t`New trade password`}
+        value={next}
+        onChange={setNext}
+        error={credentialErrorText(shown.next)}
+        disabled={pending}
+      />
+      <TradePasswordInput
+        label={t`Confirm trade password`}
+        value={confirm}
+        onChange={setConfirm}
+        error={credentialErrorText(shown.confirm)}
+        disabled={pending}
+      />
+      {!changing && (
+        <PasswordField
+          label={t`Login password`}
+          value={loginPassword}
+          onValueChange={(v) => {
+            setLoginPassword(v);
+            if (refused) change.reset();
+          }}
+          autoComplete="current-password"
+          maxLength={64}
+          error={
+            credentialErrorText(shown.loginPassword) ??
+            (serverError(ErrorCode.INVALID_CREDENTIALS) && t`The login password is wrong.`)
+          }
           disabled={pending}
         />
-        {!changing && (
-          <PasswordField
-            label={t`Login password`}
-            value={loginPassword}
-            onValueChange={(v) => {
-              setLoginPassword(v);
-              if (refused) change.reset();
-            }}
-            autoComplete="current-password"
-            maxLength={64}
-            error={
-              credentialErrorText(shown.loginPassword) ??
-              (serverError(ErrorCode.INVALID_CREDENTIALS) && t`The login password is wrong.`)
-            }
-            disabled={pending}
-          />
-        )}
-        {user.googleBound && <p className="field__hint">{t`You will be asked for the code from your authenticator app.`}</p>}
-        {otherError && (
-          <p className="field__error" role="alert">
-            {otherError}
-          </p>
-        )}
-        <button type="submit" className="button button--block" disabled={pending}>
-          {pending ? t`Saving…` : changing ? t`Change trade password` : t`Set trade password`}
-        </button>
-      </form>
-      {change.dialog}
-    </>
+      )}
+    </SecuredForm>
   );
 }

@@ -34,7 +34,7 @@ export function SettingsScreen() {
   const clear = async () => {
     const hide = showLoading(t`Clearing…`);
     try {
-      await clearAppCache(queryClient, appStore.get().userInfo?.id);
+      await clearAppCache(queryClient, appStore.get().userId);
       hide();
       void showToast(t`Cache cleared`, 'success');
     } catch {

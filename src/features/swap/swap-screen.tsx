@@ -216,7 +216,8 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
               <Trans>You receive</Trans>
             </span>
             <output className="swap-out__value">
-              <Amount value={out ?? '0'} places={pair.toPrecision} symbol={pair.toCurrency} />
+              {/* No quote for an amount that cannot be swapped: "0 TSR" read as a real outcome. */}
+              {out === null ? '—' : <Amount value={out} places={pair.toPrecision} symbol={pair.toCurrency} />}
             </output>
           </div>
           <SwapFacts pair={pair} showLimits />

@@ -36,13 +36,12 @@ export function TransferScreen() {
   const online = useOnline();
   const navigate = useNavigate();
   const search = useSearch({ from: '/pages/index/transfer' });
-  const storeUser = useAppStore((s) => s.userInfo);
   const savedCurrency = useAppStore((s) => s.currencyInfo?.code);
 
   const channels = useQuery(withdrawChannelsQueryOptions());
   const wallet = useQuery(walletQueryOptions());
   const member = useQuery({ ...memberInfoQueryOptions(), meta: { persist: true, inlineErrors: true } });
-  const user = member.data ?? storeUser;
+  const user = member.data;
 
   const [pickedChannel, setPickedChannel] = useState<string | null>(null);
   const [address, setAddress] = useState(search.address ?? '');

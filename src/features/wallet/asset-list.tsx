@@ -1,7 +1,7 @@
 /** The assets of the home screen: balance and value in the display currency, masked in privacy mode. */
 import { Trans } from '@lingui/react/macro';
 import type { WalletAsset } from '../../contract/member';
-import { Amount } from '../../ui/amount';
+import { Amount, FiatAmount } from '../../ui/amount';
 import { assetValue, type FiatUnit } from './model/assets';
 
 export function AssetList({ assets, fiat, hidden }: { assets: readonly WalletAsset[]; fiat: FiatUnit; hidden: boolean }) {
@@ -27,7 +27,7 @@ export function AssetList({ assets, fiat, hidden }: { assets: readonly WalletAss
           </span>
           <span className="asset-row__amounts">
             <Amount value={a.balance} places={a.precision} hidden={hidden} className="asset-row__balance" />
-            <Amount value={assetValue(a, fiat)} places={2} symbol={fiat.code} hidden={hidden} className="muted" />
+            <FiatAmount value={assetValue(a, fiat)} currency={fiat.code} hidden={hidden} className="muted" />
           </span>
         </li>
       ))}

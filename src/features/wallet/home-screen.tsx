@@ -13,7 +13,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useOnline } from '../../session/online';
 import { appStore, useAppStore } from '../../session/store';
 import { ReceiveIcon, RecordsIcon, RefreshIcon, ScanIcon, SearchIcon, SendIcon } from '../../ui/action-icons';
-import { Amount } from '../../ui/amount';
+import { FiatAmount } from '../../ui/amount';
 import { CopyButton } from '../../ui/copy-button';
 import { TextField } from '../../ui/field';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons';
@@ -90,7 +90,12 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
                     <Trans>Total assets ({fiat.code})</Trans>
                   </span>
                   <div className="row">
-                    <Amount value={totalValue(assets, fiat)} places={2} hidden={hidden} className="wallet-card__sum" />
+                    <FiatAmount
+                      value={totalValue(assets, fiat)}
+                      currency={fiat.code}
+                      hidden={hidden}
+                      className="wallet-card__sum"
+                    />
                     <button
                       type="button"
                       className="icon-button"

@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { persistMeta, queryKeys } from '../../../api/query-keys';
+import { warmIntl } from '../../../lib/i18n/warm-intl';
 
 export const countriesLazyQueryOptions = () =>
   queryOptions({
@@ -17,8 +18,12 @@ export const countriesLazyQueryOptions = () =>
 export const authApi = () => import('../../../api/auth');
 export const session = () => import('../../../session/session');
 
-/** Starts loading the API code early (on focus of the first field), without blocking anything. */
+/**
+ * Starts loading the API code early (on focus of the first field), without blocking anything, and
+ * has a worker load ICU for the amounts of the screen that follows a sign-in.
+ */
 export function preloadAuthApi(): void {
   void authApi();
   void session();
+  void warmIntl(navigator.language);
 }

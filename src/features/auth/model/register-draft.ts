@@ -2,15 +2,11 @@
  * What the register form keeps while the user reads the terms or the privacy policy and comes back
  * (in-app navigation unmounts the form). Memory only, never storage, and never the passwords.
  */
-import type { AccountInput } from './account';
-import type { SentCode } from './use-send-code';
+import type { CodeAndPasswordDraft } from './use-code-and-password';
 
-export interface RegisterDraft {
-  account: AccountInput | null;
-  code: string;
+export interface RegisterDraft extends CodeAndPasswordDraft {
   inviteCode: string;
   agreed: boolean;
-  lastSent: SentCode | null;
 }
 
 let draft: RegisterDraft | null = null;

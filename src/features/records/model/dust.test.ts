@@ -15,6 +15,7 @@ const rec = (id: string, amount: string, over: Partial<TransactionRecord> = {}):
   toAddress: null,
   txId: null,
   reason: null,
+  confirmations: null,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
   ...over,

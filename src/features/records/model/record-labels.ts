@@ -40,6 +40,8 @@ export function recordStatusLabel(status: RecordStatus): string {
       return t`Review rejected`;
     case 'withdrawing':
       return t`Withdrawal in progress`;
+    case 'confirming':
+      return t`Confirming`;
   }
 }
 
@@ -50,6 +52,7 @@ export const STATUS_TONE: Record<RecordStatus, Tone> = {
   review_approved: 'info',
   review_rejected: 'danger',
   withdrawing: 'warning',
+  confirming: 'warning',
 };
 
 /** Each type gets its own accent for the row's icon. */

@@ -1,5 +1,6 @@
 /** What the chosen channel means for this transfer: the balance, the fee, the limits, the arrival time. */
 import { useLingui } from '@lingui/react/macro';
+import { useAppStore } from '../../../session/store';
 import { Amount } from '../../../ui/amount';
 
 interface Props {
@@ -12,12 +13,14 @@ interface Props {
 
 export function ChannelFacts({ balance, currency, precision, rules, arrivalMinutes }: Props) {
   const { t } = useLingui();
+  // "Hide balances" on home hides what the user holds everywhere, here too.
+  const hidden = useAppStore((s) => !s.isShowAmount);
   return (
     <dl className="transfer__facts">
       <div>
         <dt>{t`Available`}</dt>
         <dd data-testid="available">
-          <Amount value={balance} places={precision} symbol={currency} />
+          <Amount value={balance} places={precision} symbol={currency} hidden={hidden} />
         </dd>
       </div>
       <div>

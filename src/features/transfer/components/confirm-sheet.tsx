@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { Amount } from '../../../ui/amount';
 import { Dialog } from '../../../ui/dialog';
+import { FormAlert } from '../../../ui/form-alert';
 
 export interface ConfirmDetails {
   amount: string;
@@ -79,11 +80,7 @@ export function ConfirmSheet({
             </span>
           </label>
         )}
-        {disabledReason && (
-          <p className="field__error" role="alert">
-            {disabledReason}
-          </p>
-        )}
+        <FormAlert message={disabledReason} />
         <button
           type="button"
           className="button button--block"

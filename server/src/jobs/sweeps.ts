@@ -1,0 +1,169 @@
+/**
+ * Sweeping: what users deposited moves from their deposit addresses to the hot wallet, which pays
+ * withdrawals. A token sweep burns TRX for energy at the deposit address, so when the address holds
+ * too little the hot wallet first tops it up. Both are moves between the server's own addresses:
+ * the ledger records only the TRX burnt for them (chain → network fees), so it keeps mirroring what
+ * all those addresses hold together. Each move is signed once and stored before it is sent, one at
+ * a time per address; a move that fails or expires is finished and the next pass plans again.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChainGateway, SignedTransaction } from '../chain/gateway';
+import { transact } from '../db/index';
+import type { Db } from '../db/schema';
+import { dec } from '../services/decimal';
+import { depositKeyPath, depositSigner } from '../services/keys';
+import { post } from '../services/ledger';
+
+/** Below this (in the token's units) a sweep would cost more than it moves. */
+const SWEEP_MIN: Record<string, string> = { USDT: '10', TSR: '50', TRX: '20' };
+/** TRX a deposit address keeps for bandwidth; and what a token sweep needs there first. */
+const TRX_RESERVE_SUN = 1_000_000n;
+const TOPUP_TRX = '5';
+const TOPUP_SUN = 5_000_000n;
+const RESEND_MS = 30_000;
+
+interface Source {
+  address: string;
+  path: string;
+}
+
+/** Deposit addresses that have received a credited deposit, with the key path that controls each. */
+async function sources(db: Db): Promise<Source[]> {
+  const rows = await db
+    .selectFrom('records as r')
+    .leftJoin('wallets as w', (j) => j.onRef('w.address', '=', 'r.to_address').on('w.is_primary', '=', true))
+    .leftJoin('deposit_addresses as d', 'd.address', 'r.to_address')
+    .select(['r.to_address as address', 'w.user_id as walletUser', 'd.user_id as legacyUser', 'd.currency', 'd.network'])
+    .where('r.type', '=', 'deposit')
+    .where('r.to_address', 'is not', null)
+    .groupBy(['r.to_address', 'w.user_id', 'd.user_id', 'd.currency', 'd.network'])
+    .execute();
+  return rows.flatMap((r) => {
+    if (r.walletUser !== null) return [{ address: r.address!, path: depositKeyPath(r.walletUser) }];
+    if (r.legacyUser !== null && r.currency && r.network)
+      return [{ address: r.address!, path: depositKeyPath(r.legacyUser, { currency: r.currency, network: r.network }) }];
+    return [];
+  });
+}
+
+async function store(db: Db, kind: 'topup' | 'sweep', address: string, currency: string, amount: string, tx: SignedTransaction) {
+  await db
+    .insertInto('chain_sweeps')
+    .values({
+      kind,
+      address,
+      currency,
+      amount,
+      tx_id: tx.txID,
+      signed: JSON.stringify(tx),
+      expires_at: new Date(tx.raw_data.expiration),
+      state: 'signed',
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Plans at most one move per address that has none open: a top-up, or a sweep of one currency. */
+async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
+  const busy = new Set(
+    (await db.selectFrom('chain_sweeps').select('address').where('state', '<>', 'done').execute()).map((r) => r.address),
+  );
+  const precision = new Map(
+    (await db.selectFrom('currencies').select(['symbol', 'precision']).execute()).map((c) => [c.symbol, c.precision]),
+  );
+  for (const source of await sources(db)) {
+    if (busy.has(source.address)) continue;
+    try {
+      const trx = await gateway.balanceOf(source.address, 'TRX');
+      for (const [currency, min] of Object.entries(SWEEP_MIN)) {
+        const places = precision.get(currency);
+        if (places === undefined) continue;
+        const held = currency === 'TRX' ? trx - TRX_RESERVE_SUN : await gateway.balanceOf(source.address, currency);
+        const amount = dec(held.toString()).div(dec(10).pow(places));
+        if (amount.lt(min)) continue;
+        if (currency !== 'TRX' && trx < TOPUP_SUN) {
+          const tx = await gateway.signPayment({ to: source.address, currency: 'TRX', amount: TOPUP_TRX, precision: 6 });
+          await store(db, 'topup', source.address, 'TRX', TOPUP_TRX, tx);
+        } else {
+          const from = depositSigner(source.path);
+          if (from.address !== source.address) throw new Error(`the key path of ${source.address} derives another address`);
+          const tx = await gateway.signPayment({
+            to: gateway.hotWallet,
+            currency,
+            amount: amount.toFixed(),
+            precision: places,
+            from,
+          });
+          await store(db, 'sweep', source.address, currency, amount.toFixed(), tx);
+        }
+        break;
+      }
+    } catch (err) {
+      log?.warn({ err, address: source.address }, 'sweep not planned');
+    }
+  }
+}
+
+async function send(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
+  const due = await db
+    .selectFrom('chain_sweeps')
+    .select(['id', 'signed'])
+    .where('state', '<>', 'done')
+    .where((eb) => eb.or([eb('broadcast_at', 'is', null), eb('broadcast_at', '<', new Date(Date.now() - RESEND_MS))]))
+    .execute();
+  for (const row of due) {
+    const sent = await gateway.broadcast(JSON.parse(row.signed) as SignedTransaction);
+    await db
+      .updateTable('chain_sweeps')
+      .set({
+        ...(sent.ok ? { state: 'broadcast' as const, last_error: null } : { last_error: `${sent.code}: ${sent.message}` }),
+        broadcast_at: new Date(),
+        updated_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .where('state', '<>', 'done')
+      .execute();
+    if (!sent.ok) log?.warn({ sweep: row.id, code: sent.code }, 'sweep broadcast refused');
+  }
+}
+
+async function follow(db: Db, gateway: ChainGateway): Promise<number> {
+  const open = await db.selectFrom('chain_sweeps').select(['id', 'tx_id', 'expires_at']).where('state', '<>', 'done').execute();
+  if (!open.length) return 0;
+  const head = await gateway.solidHead();
+  let finished = 0;
+  for (const row of open) {
+    const receipt = await gateway.receipt(row.tx_id);
+    if (!receipt && head.timestamp <= row.expires_at.getTime()) continue;
+    await transact(db, async (trx) => {
+      const claimed = await trx
+        .updateTable('chain_sweeps')
+        .set({
+          state: 'done',
+          result: receipt?.result ?? 'EXPIRED',
+          block_number: receipt?.blockNumber ?? null,
+          fee_sun: String(receipt?.feeSun ?? 0),
+          updated_at: new Date(),
+        })
+        .where('id', '=', row.id)
+        .where('state', '<>', 'done')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1 || !receipt?.feeSun) return;
+      const burnt = dec(receipt.feeSun).div(1_000_000);
+      await post(trx, `network-fee:${row.tx_id}`, 'TRX', [
+        ['system:chain', burnt],
+        ['system:network-fees', burnt.neg()],
+      ]);
+    });
+    finished++;
+  }
+  return finished;
+}
+
+/** One pass: finish what the chain has decided, send what is signed, plan what is due. */
+export async function sweepDeposits(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): Promise<void> {
+  const finished = await follow(db, gateway);
+  await send(db, gateway, log);
+  await plan(db, gateway, log);
+  if (finished) log?.info({ finished }, 'sweeps finished');
+}

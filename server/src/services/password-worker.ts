@@ -1,0 +1,28 @@
+/**
+ * One argon2id thread of the password pool (`password-pool.ts`). It runs below the server's
+ * priority: a burst of withdrawals fills the spare cores with hashing, yet the event loop and the
+ * database thread get a core the moment they need one, so a transaction never waits for a time
+ * slice while it holds the embedded database. (On Linux the nice value is per thread.)
+ */
+import os from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { hashSync, verifySync } from '@node-rs/argon2';
+import type { PasswordReply, PasswordTask } from './password-pool';
+
+try {
+  os.setPriority(0, os.constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // A platform that refuses it still hashes, at the normal priority.
+}
+
+const port = parentPort!;
+port.on('message', ({ id, task }: { id: number; task: PasswordTask }) => {
+  let reply: PasswordReply;
+  try {
+    if (task.kind === 'hash') reply = { id, value: hashSync(task.password, task.options) };
+    else reply = { id, value: verifySync(task.stored, task.password) };
+  } catch (e) {
+    reply = { id, error: e instanceof Error ? e.message : String(e) };
+  }
+  port.postMessage(reply);
+});

@@ -1,0 +1,98 @@
+/**
+ * Deposits swept to the hot wallet (after topping up the energy a token sweep burns), and the books
+ * against the chain: what the ledger says the server's addresses hold (minus `system:chain`) equals
+ * what the devnet says they hold, after deposits, top-ups, sweeps and a withdrawal — on PGlite and
+ * PostgreSQL.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SOLID_AFTER, startTestChain, type TestChain } from '../../test-support/chain';
+import { watchDeposits } from '../jobs/deposits';
+import { sweepDeposits } from '../jobs/sweeps';
+import { dec } from '../services/decimal';
+import { depositAddress } from '../services/deposits';
+import { accountBalance, journalTotals, post } from '../services/ledger';
+import { withdrawLocked } from '../services/money';
+import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
+
+const FLOAT = { TRX: '10000', USDT: '1000' };
+const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
+
+describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (backend) => {
+  let env: TestEnv;
+  let chain: TestChain;
+  beforeAll(async () => {
+    env = await setupDb(backend, 'chainsweep');
+  });
+  afterAll(async () => {
+    await env.close();
+    await chain.close();
+  });
+  beforeEach(async () => {
+    await resetDb(env.db);
+    await chain?.close();
+    chain = await startTestChain(FLOAT);
+    // The operator's float in the hot wallet is capital the books know about.
+    await env.db.transaction().execute(async (trx) => {
+      for (const [currency, amount] of Object.entries(FLOAT))
+        await post(trx, `capital:${currency}`, currency, [
+          ['system:chain', dec(amount).neg()],
+          ['system:capital', amount],
+        ]);
+    });
+  });
+
+  /** What the server's addresses hold on the devnet: the hot wallet and every user's deposit addresses. */
+  async function onChain(currency: 'TRX' | 'USDT') {
+    const wallets = await env.db.selectFrom('wallets').select('address').where('is_primary', '=', true).execute();
+    const legacy = await env.db.selectFrom('deposit_addresses').select('address').execute();
+    let units = 0n;
+    for (const address of [chain.hot, ...wallets.map((w) => w.address), ...legacy.map((d) => d.address)])
+      units += currency === 'TRX' ? (chain.devnet.chain.ledger.account(address)?.balance ?? 0n) : chain.usdtOf(address);
+    return dec(units.toString()).div(1_000_000).toFixed();
+  }
+  const onBooks = async (currency: string) =>
+    dec(await accountBalance(env.db, 'system:chain', currency))
+      .neg()
+      .toFixed();
+
+  async function expectBooksEqualChain() {
+    for (const currency of ['TRX', 'USDT'] as const) expect(await onBooks(currency), currency).toBe(await onChain(currency));
+    for (const [currency, total] of Object.entries(await journalTotals(env.db))) expect(total, currency).toBe('0');
+  }
+
+  it('sweeps a USDT deposit to the hot wallet after an energy top-up; the books equal the chain at every step', async () => {
+    const u = await makeUser(env.db, { tradePassword: '123456' });
+    const address = (await depositAddress(env.db, u.id, 'USDT', 'TRC20')).address;
+    await watchDeposits(env.db, chain.gateway);
+    chain.devnet.faucet(address, '250', 'USDT');
+    chain.produce(SOLID_AFTER + 1);
+    expect(await watchDeposits(env.db, chain.gateway)).toBe(1);
+    await expectBooksEqualChain();
+
+    for (let pass = 0; pass < 6; pass++) {
+      await sweepDeposits(env.db, chain.gateway);
+      chain.produce(SOLID_AFTER + 1);
+    }
+    const moves = await env.db.selectFrom('chain_sweeps').select(['kind', 'currency', 'result']).orderBy('id').execute();
+    expect(moves).toEqual([
+      { kind: 'topup', currency: 'TRX', result: 'SUCCESS' },
+      { kind: 'sweep', currency: 'USDT', result: 'SUCCESS' },
+    ]);
+    expect(chain.usdtOf(address)).toBe(0n);
+    expect(chain.usdtOf(chain.hot)).toBe(1_250_000_000n);
+    await expectBooksEqualChain();
+
+    // The swept funds pay a withdrawal; still equal.
+    const ch = await env.db.selectFrom('withdraw_channels').selectAll().where('id', '=', 'usdt-trc20').executeTakeFirstOrThrow();
+    await env.db
+      .transaction()
+      .execute((trx) =>
+        withdrawLocked(trx, u.id, ch, { channelId: ch.id, address: DEST, amount: '100', tradePassword: '123456' }),
+      );
+    await chain.settle(env.db);
+    await expectBooksEqualChain();
+    // A second pass finds nothing worth sweeping.
+    await sweepDeposits(env.db, chain.gateway);
+    expect(await env.db.selectFrom('chain_sweeps').select('id').execute()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Withdrawals against the devnet when things go wrong: the network reverts, the transaction expires
+ * unseen, the process dies after signing or after broadcasting. Each ends with exactly one on-chain
+ * transaction (or none, refunded) and balanced books — on PGlite and PostgreSQL.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestChain, type TestChain } from '../../test-support/chain';
+import type { ChainGateway } from '../chain/gateway';
+import type { Db } from '../db/schema';
+import { processWithdrawals } from '../jobs/withdrawals';
+import { dec } from '../services/decimal';
+import { hotWallet } from '../services/keys';
+import { journalTotals, post, userAvailable } from '../services/ledger';
+import { withdrawLocked } from '../services/money';
+import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
+
+const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
+
+async function withdraw(db: Db, userId: number, channelId: string, amount: string) {
+  const ch = await db.selectFrom('withdraw_channels').selectAll().where('id', '=', channelId).executeTakeFirstOrThrow();
+  const r = await db
+    .transaction()
+    .execute((trx) => withdrawLocked(trx, userId, ch, { channelId, address: DEST, amount, tradePassword: 'x' }));
+  return Number((r as { id: string | number }).id);
+}
+
+const recordOf = (db: Db, id: number) => db.selectFrom('records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** Every on-chain transaction that moved anything to DEST. */
+const paymentsTo = (chain: TestChain) =>
+  chain.devnet.chain.blocks
+    .flatMap((b) => b.txs)
+    .filter((t) => t.effects.some(([address, , delta]) => address === DEST && BigInt(delta) > 0n));
+
+describe.each(backends)('withdrawals on the chain, on %s', (backend) => {
+  let env: TestEnv;
+  let chain: TestChain;
+  beforeAll(async () => {
+    env = await setupDb(backend, 'chainwd');
+  });
+  afterAll(async () => {
+    await env.close();
+    await chain.close();
+  });
+  beforeEach(async () => {
+    await resetDb(env.db);
+    await chain?.close();
+    chain = await startTestChain();
+  });
+
+  async function booksBalanced() {
+    for (const [cur, total] of Object.entries(await journalTotals(env.db))) expect(total, cur).toBe('0');
+  }
+
+  it('a transfer the network reverts is refunded, with the reason', async () => {
+    await chain.close();
+    chain = await startTestChain({ TRX: '10000', USDT: '25' });
+    const u = await makeUser(env.db, { usdt: '100' });
+    const id = await withdraw(env.db, u.id, 'usdt-trc20', '20');
+    // Signed while the float could pay it; the node is unreachable for its first broadcast...
+    const unreachable: ChainGateway = {
+      ...chain.gateway,
+      broadcast: async () => ({ ok: false, code: 'NODE_DOWN', message: 'unreachable' }),
+    };
+    await processWithdrawals(env.db, unreachable);
+    // ...and meanwhile the float is spent elsewhere: the TRC-20 call reverts on chain.
+    const drain = await chain.gateway.signPayment({
+      to: hotWallet('11'.repeat(32)).address,
+      currency: 'USDT',
+      amount: '10',
+      precision: 6,
+    });
+    expect((await chain.gateway.broadcast(drain)).ok).toBe(true);
+    chain.produce(1);
+    await env.db
+      .updateTable('chain_withdrawals')
+      .set({ broadcast_at: new Date(0) })
+      .execute();
+    await chain.settle(env.db);
+    const r = await recordOf(env.db, id);
+    expect(r.status).toBe('failed');
+    expect(r.reason).toMatch(/reverted.*refunded/);
+    expect(chain.devnet.chain.find(r.tx_id!)?.stored.tx.ret?.[0]?.contractRet).toBe('REVERT');
+    const b = await env.db
+      .selectFrom('balances')
+      .selectAll()
+      .where('user_id', '=', u.id)
+      .where('currency', '=', 'USDT')
+      .executeTakeFirstOrThrow();
+    expect(dec(b.available).toFixed()).toBe('100');
+    expect(dec(b.frozen).toFixed()).toBe('0');
+    await booksBalanced();
+  });
+
+  it('a process that dies after signing, before broadcasting, sends the same transaction once on restart', async () => {
+    const u = await makeUser(env.db, { usdt: '100' });
+    const id = await withdraw(env.db, u.id, 'usdt-trc20', '7');
+    // The first run signs and stores, then "dies": its broadcast never reaches the node.
+    const dying: ChainGateway = { ...chain.gateway, broadcast: () => Promise.reject(new Error('killed')) };
+    await expect(processWithdrawals(env.db, dying)).rejects.toThrow('killed');
+    const stored = await env.db.selectFrom('chain_withdrawals').selectAll().where('record_id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.state).toBe('signed');
+    expect((await recordOf(env.db, id)).tx_id).toBe(stored.tx_id);
+    chain.produce(3);
+    await chain.settle(env.db);
+    const r = await recordOf(env.db, id);
+    expect(r).toMatchObject({ status: 'success', tx_id: stored.tx_id });
+    expect(paymentsTo(chain).map((t) => t.tx.txID)).toEqual([stored.tx_id]);
+    await booksBalanced();
+  });
+
+  it('a process that dies after broadcasting re-sends the same bytes; the chain keeps one', async () => {
+    const u = await makeUser(env.db, { usdt: '100' });
+    const id = await withdraw(env.db, u.id, 'usdt-trc20', '3');
+    const forgetful: ChainGateway = { ...chain.gateway, receipt: () => Promise.reject(new Error('killed')) };
+    await expect(processWithdrawals(env.db, forgetful)).rejects.toThrow('killed');
+    chain.produce(3);
+    // On restart the row is re-sent (the node answers DUP_TRANSACTION_ERROR) and followed to its receipt.
+    await env.db
+      .updateTable('chain_withdrawals')
+      .set({ broadcast_at: new Date(0) })
+      .execute();
+    await chain.settle(env.db);
+    expect((await recordOf(env.db, id)).status).toBe('success');
+    expect(paymentsTo(chain)).toHaveLength(1);
+    await booksBalanced();
+  });
+
+  it('a transaction never included before its expiration fails and is refunded, never sent again', async () => {
+    const u = await makeUser(env.db, { usdt: '100' });
+    const id = await withdraw(env.db, u.id, 'usdt-trc20', '4');
+    const lost: ChainGateway = {
+      ...chain.gateway,
+      broadcast: async () => ({ ok: false, code: 'NODE_DOWN', message: 'unreachable' }),
+    };
+    await processWithdrawals(env.db, lost);
+    const stored = await env.db.selectFrom('chain_withdrawals').selectAll().where('record_id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.last_error).toMatch(/NODE_DOWN/);
+    // Time passes on the chain beyond the expiration; the node never saw the transaction.
+    chain.devnet.chain.produce(stored.expires_at.getTime() + 1000);
+    chain.produce(3);
+    await processWithdrawals(env.db, lost);
+    const r = await recordOf(env.db, id);
+    expect(r.status).toBe('failed');
+    expect(r.reason).toMatch(/did not include.*refunded/);
+    expect(paymentsTo(chain)).toHaveLength(0);
+    await booksBalanced();
+  });
+
+  it('pays TRX with a TRX transfer; the recipient gets exactly the amount', async () => {
+    const u = await makeUser(env.db);
+    await env.db.transaction().execute((trx) =>
+      post(trx, `test-fund:${u.id}`, 'TRX', [
+        ['system:chain', '-500'],
+        [userAvailable(u.id), '500'],
+      ]),
+    );
+    const before = chain.devnet.chain.ledger.account(DEST)?.balance ?? 0n;
+    const id = await withdraw(env.db, u.id, 'trx-trc20', '123.456789');
+    await chain.settle(env.db);
+    expect((await recordOf(env.db, id)).status).toBe('success');
+    expect((chain.devnet.chain.ledger.account(DEST)?.balance ?? 0n) - before).toBe(123_456_789n);
+    await booksBalanced();
+  });
+});

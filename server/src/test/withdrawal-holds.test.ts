@@ -1,0 +1,116 @@
+/**
+ * Withdrawals an operator decides on: above a channel's approval amount, or beyond what the hot
+ * wallet holds, nothing is signed until the operator approves (or the float is topped up); a
+ * rejection refunds and tells the user. Held records never crowd out ones that can be paid.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestChain, type TestChain } from '../../test-support/chain';
+import type { Db } from '../db/schema';
+import { dec } from '../services/decimal';
+import { journalTotals } from '../services/ledger';
+import { withdrawLocked } from '../services/money';
+import { runOps } from '../services/ops';
+import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
+
+const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
+
+async function withdraw(db: Db, userId: number, amount: string) {
+  const ch = await db.selectFrom('withdraw_channels').selectAll().where('id', '=', 'usdt-trc20').executeTakeFirstOrThrow();
+  const r = await db
+    .transaction()
+    .execute((trx) => withdrawLocked(trx, userId, ch, { channelId: 'usdt-trc20', address: DEST, amount, tradePassword: 'x' }));
+  return Number((r as { id: string | number }).id);
+}
+
+const statusOf = async (db: Db, id: number) =>
+  (await db.selectFrom('records').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+const signedIds = async (db: Db) =>
+  (await db.selectFrom('chain_withdrawals').select('record_id').execute()).map((r) => Number(r.record_id));
+
+describe.each(backends)('withdrawals held for an operator, on %s', (backend) => {
+  let env: TestEnv;
+  let chain: TestChain;
+  const ops = (command: string, ...args: string[]) => runOps(env.db, env.config, command, args);
+  beforeAll(async () => {
+    env = await setupDb(backend, 'holds');
+  });
+  afterAll(async () => {
+    await env.close();
+    await chain.close();
+  });
+  beforeEach(async () => {
+    await resetDb(env.db);
+    await chain?.close();
+    chain = await startTestChain();
+  });
+
+  it('above the approval amount: nothing is signed until approved; smaller ones are paid meanwhile', async () => {
+    await ops('approval-limit', 'usdt-trc20', '50');
+    const u = await makeUser(env.db, { usdt: '200' });
+    const big = await withdraw(env.db, u.id, '60');
+    const small = await withdraw(env.db, u.id, '20');
+    await chain.settle(env.db, 3);
+    expect(await statusOf(env.db, small)).toBe('success');
+    expect(await statusOf(env.db, big)).toBe('withdrawing');
+    expect(await signedIds(env.db)).toEqual([small]);
+    expect(await ops('withdrawals')).toMatchObject([
+      { record: big, amount: '60 USDT', reason: 'above_approval_amount', approved: false },
+    ]);
+
+    await ops('approve-withdrawal', String(big));
+    await chain.settle(env.db);
+    expect(await statusOf(env.db, big)).toBe('success');
+    expect(chain.usdtOf(DEST)).toBe(80_000_000n);
+    expect(await ops('withdrawals')).toEqual([]);
+    // A decision is taken once.
+    await expect(ops('approve-withdrawal', String(big))).rejects.toThrow(/no withdrawal/);
+  });
+
+  it('a rejection refunds amount and fee, says why on the record and in a message', async () => {
+    await ops('approval-limit', 'usdt-trc20', '50');
+    const u = await makeUser(env.db, { usdt: '200' });
+    const big = await withdraw(env.db, u.id, '60');
+    await chain.settle(env.db, 2);
+    await ops('reject-withdrawal', String(big), 'address', 'under', 'review');
+    const r = await env.db.selectFrom('records').selectAll().where('id', '=', big).executeTakeFirstOrThrow();
+    expect(r.status).toBe('failed');
+    expect(r.reason).toBe('The withdrawal was declined: address under review; the amount and fee were refunded');
+    const b = await env.db
+      .selectFrom('balances')
+      .selectAll()
+      .where('user_id', '=', u.id)
+      .where('currency', '=', 'USDT')
+      .executeTakeFirstOrThrow();
+    expect([dec(b.available).toFixed(), dec(b.frozen).toFixed()]).toEqual(['200', '0']);
+    const msg = await env.db.selectFrom('messages').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
+    expect(msg.content).toContain('60 USDT was declined');
+    expect(await signedIds(env.db)).toEqual([]);
+    for (const [cur, total] of Object.entries(await journalTotals(env.db))) expect(total, cur).toBe('0');
+  });
+
+  it('beyond the hot wallet: held unsigned (no doomed transaction), paid once the float is topped up', async () => {
+    await chain.close();
+    chain = await startTestChain({ TRX: '10000', USDT: '30' });
+    const u = await makeUser(env.db, { usdt: '200' });
+    const first = await withdraw(env.db, u.id, '25');
+    const second = await withdraw(env.db, u.id, '25');
+    await chain.settle(env.db, 3);
+    // The float pays the first; the second would revert, so it waits.
+    expect(await statusOf(env.db, first)).toBe('success');
+    expect(await signedIds(env.db)).toEqual([first]);
+    expect(await ops('withdrawals')).toMatchObject([{ record: second, reason: 'beyond_hot_wallet' }]);
+
+    chain.devnet.faucet(chain.hot, '100', 'USDT');
+    chain.produce(1);
+    await chain.settle(env.db);
+    expect(await statusOf(env.db, second)).toBe('success');
+    expect(chain.usdtOf(DEST)).toBe(50_000_000n);
+    expect(await env.db.selectFrom('withdrawal_holds').selectAll().execute()).toEqual([]);
+  });
+
+  it('the approval amount is checked', async () => {
+    await expect(ops('approval-limit', 'usdt-trc20', '1e9')).rejects.toThrow(/decimal/);
+    await expect(ops('approval-limit', 'nope', '5')).rejects.toThrow(/no channel/);
+    await expect(ops('approval-limit', 'usdt-trc20', 'off')).resolves.toEqual({ channel: 'usdt-trc20', approvalAbove: null });
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { moneyEffect } from './money-effect';
+
+describe('moneyEffect', () => {
+  it('money coming in but not credited yet is pending', () => {
+    expect(moneyEffect({ status: 'confirming', direction: 'in' })).toBe('pending');
+    expect(moneyEffect({ status: 'pending_review', direction: 'in' })).toBe('pending');
+    expect(moneyEffect({ status: 'review_approved', direction: 'in' })).toBe('pending');
+  });
+
+  it('failed or rejected records moved nothing, in either direction', () => {
+    expect(moneyEffect({ status: 'failed', direction: 'out' })).toBe('none');
+    expect(moneyEffect({ status: 'failed', direction: 'in' })).toBe('none');
+    expect(moneyEffect({ status: 'review_rejected', direction: 'in' })).toBe('none');
+  });
+
+  it('settled records and outgoing money in flight moved the balance', () => {
+    expect(moneyEffect({ status: 'success', direction: 'in' })).toBe('moved');
+    expect(moneyEffect({ status: 'withdrawing', direction: 'out' })).toBe('moved');
+    expect(moneyEffect({ status: 'pending_review', direction: 'out' })).toBe('moved');
+  });
+});

@@ -1,8 +1,8 @@
 /**
  * Wallet browser tests against the real server: home, transfer (happy path, every refusal,
- * idempotent retry), receive QR, scan, records tabs and dust, and offline reopen.
+ * idempotent retry), receive QR, scan, records tabs and dust, records search and CSV export, and offline reopen.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
@@ -10,7 +10,7 @@ import { encodeTronAddress } from '../src/lib/tron/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
 import { waitUntilStored } from './harness/storage-dump.ts';
-import { balanceOf, demoApi, faucet, minus, recordsOf, walletOf } from './harness/wallet-api.ts';
+import { balanceOf, demoApi, faucet, minus, type RecordRow, recordsOf, walletOf } from './harness/wallet-api.ts';
 import { decodeQrDataUrl, qrPng, qrY4m } from './harness/wallet-qr.ts';
 
 /** An outside address: in the demo's address book because the seed sent USDT there. */
@@ -370,6 +370,84 @@ test('records tabs filter correctly, dust is collapsed', async ({ page, request 
   await expect(page.getByRole('button', { name: 'Copy payment address' })).toHaveCount(0);
 });
 
+test('records search asks the server by part of a transaction id or by amount; the CSV export holds what the API lists', async ({
+  page,
+  request,
+}) => {
+  const api = await demoApi(request);
+  const rowIds = () =>
+    page
+      .getByTestId('record-row')
+      .evaluateAll((els) => els.map((e) => new URL((e as HTMLAnchorElement).href).searchParams.get('id')));
+  const searchIds = async (q: string) =>
+    (
+      await api.get<{ list: RecordRow[] }>(
+        `/money/virtualCurrency/transaction/list?tab=all&page=1&pageSize=100&q=${encodeURIComponent(q)}`,
+      )
+    ).list.map((r) => r.id);
+  await page.goto('/pages/record/index');
+  await expect(page.getByTestId('record-row').first()).toBeVisible();
+  const before = (await recordsOf(api)).list;
+  const withTx = before.find((r) => r.txId);
+  if (!withTx?.txId) throw new Error('the demo has no record with a transaction id');
+  const search = page.getByRole('searchbox', { name: 'Search records' });
+  // The middle of a transaction id, in capitals: the search ignores case.
+  const part = withTx.txId.slice(20, 32).toUpperCase();
+  await search.fill(part);
+  await expect.poll(rowIds).toEqual(await searchIds(part));
+  expect(await rowIds()).toContain(withTx.id);
+  // An amount with a trailing zero still matches it as a number.
+  const amount = `${withTx.amount}${withTx.amount.includes('.') ? '0' : '.0'}`;
+  await search.fill(amount);
+  await expect.poll(rowIds).toEqual(await searchIds(amount));
+  expect(await rowIds()).toContain(withTx.id);
+  await search.fill('no-such-record');
+  await expect(page.getByText('No records match this search.')).toBeVisible();
+  await search.fill('');
+  await expect.poll(async () => (await rowIds()).length).toBeGreaterThan(1);
+
+  // Export: this year up to today (the default range), read back and compared to the API.
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export records' });
+  await dialog.getByLabel('First day (UTC)').fill('2026-12-31');
+  await dialog.getByLabel('Last day (UTC)').fill('2026-01-01');
+  await dialog.getByRole('button', { name: 'Download CSV' }).click();
+  await expect(dialog.getByText('The first day must be on or before the last day.')).toBeVisible();
+  const today = new Date().toISOString().slice(0, 10);
+  const first = `${today.slice(0, 4)}-01-01`;
+  await dialog.getByLabel('First day (UTC)').fill(first);
+  await dialog.getByLabel('Last day (UTC)').fill(today);
+  const listedBefore = (await recordsOf(api)).list;
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`Tessera-records-${first}-to-${today}.csv`);
+  const file = readFileSync((await download.path()) ?? '', 'utf8');
+  const after = new Map((await recordsOf(api)).list.map((r) => [r.id, r]));
+  expect(
+    file.startsWith(
+      '\uFEFFDate (UTC),Type,Direction,Status,Currency,Network,Amount,Fee,From address,To address,Transaction ID,Record ID\r\n',
+    ),
+  ).toBe(true);
+  // No cell here needs quoting (codes, decimals, addresses, hex ids): a split reads it.
+  const rows = file
+    .slice(1)
+    .trimEnd()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(','));
+  const exported = rows.map((cells) => cells[11]);
+  // Other tests add records meanwhile: everything listed before is in the file, and nothing that
+  // the API does not list after it.
+  for (const r of listedBefore) expect(exported).toContain(r.id);
+  for (const cells of rows) {
+    const listed = after.get(cells[11] ?? '');
+    expect(listed, `record ${cells[11]}`).toBeDefined();
+    expect([cells[1], cells[2], cells[6]]).toEqual([listed?.type, listed?.direction, listed?.amount]);
+  }
+  await expect(dialog).toBeHidden();
+});
+
 test('offline reopen shows assets, records and a visited detail', async () => {
   const context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'tessera-wallet-')), {
     executablePath: CHROMIUM_PATH,
@@ -404,6 +482,16 @@ test('offline reopen shows assets, records and a visited detail', async () => {
     await expect(page.getByRole('button', { name: 'Transfer' })).toBeDisabled();
     await page.goto('/pages/record/index');
     await expect(page.getByTestId('record-row').first()).toBeVisible();
+    // Offline, a search looks through the records saved on the phone; the export waits for a connection.
+    const search = page.getByRole('searchbox', { name: 'Search records' });
+    await search.fill('no-such-record');
+    await expect(page.getByText('Offline: searching the records saved on this phone.')).toBeVisible();
+    await expect(page.getByText('No records match this search.')).toBeVisible();
+    await search.fill('');
+    await expect(page.getByTestId('record-row').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Export needs a connection' })).toBeDisabled();
+    await page.keyboard.press('Escape');
     await page.goto(detailUrl);
     await expect(page.getByRole('link', { name: 'More details' })).toBeVisible();
     await expect(page.getByTestId('offline-mark').first()).toBeVisible();

@@ -2,7 +2,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { BodyOf, QueryOf } from '../contract/endpoint';
 import { ErrorCode } from '../contract/errors';
-import { moneyApi } from '../contract/money';
+import { moneyApi, type TransactionRecord } from '../contract/money';
 import { ApiError, call, type RequestOptions } from './client';
 import { nextPageParam, PAGE_SIZE, persistMeta, queryKeys, type RecordFilter } from './query-keys';
 
@@ -54,11 +54,44 @@ export const recordsInfiniteQueryOptions = (filter: RecordFilter) =>
   infiniteQueryOptions({
     queryKey: queryKeys.records.list(filter),
     queryFn: ({ pageParam, signal }) =>
-      listTransactions({ tab: filter.tab, currency: filter.currency, page: pageParam, pageSize: PAGE_SIZE }, { signal }),
+      listTransactions(
+        { tab: filter.tab, currency: filter.currency, q: filter.q, page: pageParam, pageSize: PAGE_SIZE },
+        { signal },
+      ),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
-    meta: persistMeta,
+    // What a search found is not kept: the lists without one are what the phone shows offline.
+    meta: filter.q ? undefined : persistMeta,
   });
+
+/** The most records one export gathers (50 requests of 100). */
+export const EXPORT_MAX_RECORDS = 5000;
+
+export class TooManyRecordsError extends Error {
+  constructor(readonly total: number) {
+    super(`${total} records in the range, more than ${EXPORT_MAX_RECORDS}`);
+  }
+}
+
+/**
+ * Every record created within the UTC days `from`…`to`, newest first, for the CSV export. Records
+ * that arrive meanwhile push the older ones to later pages: a record seen twice is kept once, and
+ * none is skipped (the list only grows at its start).
+ */
+export async function listRecordsInRange(
+  range: { from: string; to: string },
+  opts?: RequestOptions,
+): Promise<TransactionRecord[]> {
+  const pageSize = 100;
+  const byId = new Map<string, TransactionRecord>();
+  for (let page = 1; ; page++) {
+    const result = await listTransactions({ tab: 'all', ...range, page, pageSize }, opts);
+    if (result.total > EXPORT_MAX_RECORDS) throw new TooManyRecordsError(result.total);
+    for (const record of result.list) byId.set(record.id, record);
+    if (result.list.length < pageSize || page * pageSize >= result.total) break;
+  }
+  return [...byId.values()].sort((a, b) => Number(b.id) - Number(a.id));
+}
 
 export const recordQueryOptions = (id: string) =>
   queryOptions({

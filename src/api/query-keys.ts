@@ -8,6 +8,8 @@ import type { RecordTab } from '../contract/money';
 export interface RecordFilter {
   tab: RecordTab;
   currency?: string;
+  /** A search (address, transaction id or amount): its results are not saved for offline. */
+  q?: string;
 }
 
 export const queryKeys = {
@@ -30,7 +32,8 @@ export const queryKeys = {
   records: {
     all: ['records'] as const,
     lists: ['records', 'list'] as const,
-    list: ({ tab, currency }: RecordFilter) => ['records', 'list', currency ? { tab, currency } : { tab }] as const,
+    list: ({ tab, currency, q }: RecordFilter) =>
+      ['records', 'list', { tab, ...(currency ? { currency } : {}), ...(q ? { q } : {}) }] as const,
     detail: (id: string) => ['records', 'detail', id] as const,
   },
   countries: (isWhitelist?: '0' | '1') => ['countries', { isWhitelist }] as const,

@@ -63,12 +63,22 @@ export const transactionRecord = z.object({
 });
 export type TransactionRecord = z.infer<typeof transactionRecord>;
 
+/** A calendar day, `YYYY-MM-DD`, read as a UTC day. */
+const utcDay = z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/));
+
 export const transactionListQuery = z.extend(pageQuery, {
   tab: z._default(recordTab, 'all'),
   currency: z.optional(z.string().check(z.maxLength(16))),
   /** Also the way to fetch one record (the detail page). */
   id: z.optional(id),
+  /** Part of an address or transaction id, or an exact amount. */
+  q: z.optional(z.string().check(z.maxLength(100))),
+  /** Records created on or after this UTC day… */
+  from: z.optional(utcDay),
+  /** …and on or before this one (the CSV export's range). */
+  to: z.optional(utcDay),
 });
+export type TransactionListQuery = z.input<typeof transactionListQuery>;
 
 /** An address the user has sent to before: the history that address-poisoning checks use. */
 export const addressBookEntry = z.object({

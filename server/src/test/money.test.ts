@@ -216,6 +216,51 @@ describe.each(backends)('money on %s', (backend) => {
       expect(book).toEqual([expect.objectContaining({ address: DEST, timesUsed: 3 })]);
     });
 
+    it('searches records by part of an address or transaction id, or by exact amount, within UTC days', async () => {
+      const u = await makeUser(env.db);
+      const other = await makeUser(env.db);
+      const row = (userId: number, amount: string, txId: string, to: string, createdAt: string) => ({
+        user_id: userId,
+        type: 'withdraw',
+        direction: 'out' as const,
+        status: 'success',
+        currency: 'USDT',
+        network: 'TRC20',
+        amount,
+        from_address: 'TBaPSveUBYZ5uJsRrzzKreiBGbT8GVDLdD',
+        to_address: to,
+        tx_id: txId,
+        created_at: new Date(createdAt),
+        updated_at: new Date(createdAt),
+      });
+      await env.db
+        .insertInto('records')
+        .values([
+          row(u.id, '12.5', 'ab12'.padEnd(64, '0'), DEST, '2026-03-01T23:59:59Z'),
+          row(u.id, '12.50001', 'cd34'.padEnd(64, '1'), 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', '2026-03-02T00:00:00Z'),
+          row(u.id, '7', '5f_%'.padEnd(64, '2'), DEST, '2026-04-01T12:00:00Z'),
+          row(other.id, '12.5', 'ab12'.padEnd(64, '3'), DEST, '2026-03-01T10:00:00Z'),
+        ])
+        .execute();
+      type P = { list: Array<{ amount: string; txId: string }>; total: number };
+      const find = async (query: Record<string, string>) =>
+        ok<P>(api.money.transactions, await call(app, api.money.transactions, { token: u.token, query }));
+      // Part of an address, in any case; only this user's records.
+      expect((await find({ q: 'simmlwqwj' })).list.map((r) => r.amount)).toEqual(['7', '12.5']);
+      expect((await find({ q: ` ${'CD34'} ` })).list.map((r) => r.amount)).toEqual(['12.50001']);
+      // An amount matches exactly, as a number: 12.50 is 12.5, not 12.50001.
+      expect((await find({ q: '12.50' })).list.map((r) => r.amount)).toEqual(['12.5']);
+      // LIKE's wildcards are text, not patterns.
+      expect((await find({ q: '_%' })).list.map((r) => r.amount)).toEqual(['7']);
+      expect((await find({ q: 'nothing-like-this' })).total).toBe(0);
+      // Days are UTC and both ends are included.
+      expect((await find({ from: '2026-03-01', to: '2026-03-01' })).list.map((r) => r.amount)).toEqual(['12.5']);
+      expect((await find({ from: '2026-03-02', to: '2026-04-01' })).list.map((r) => r.amount)).toEqual(['7', '12.50001']);
+      expect((await find({ from: '2026-03-01', to: '2026-04-01', q: DEST })).total).toBe(2);
+      const bad = await call(app, api.money.transactions, { token: u.token, query: { from: '2026-13-01' } });
+      expect(bad.json.code).toBe(400);
+    });
+
     it('lists wallets and refuses to remove the primary one', async () => {
       const u = await makeUser(env.db);
       await env.db.insertInto('wallets').values({ user_id: u.id, name: 'Extra', network: 'TRC20', address: DEST }).execute();

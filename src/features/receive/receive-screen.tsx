@@ -10,6 +10,7 @@ import { walletQueryOptions } from '../../api/member';
 import { depositAddressQueryOptions, walletCurrenciesQueryOptions } from '../../api/money';
 import { BRAND } from '../../config/brand';
 import { copyText } from '../../lib/clipboard/clipboard';
+import { downloadBlob } from '../../lib/files/download-blob';
 import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { Amount } from '../../ui/amount';
@@ -18,7 +19,7 @@ import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
 import { UpdatedMark } from '../../ui/updated-mark';
-import { downloadBlob, renderReceiveImage } from './model/receive-image';
+import { renderReceiveImage } from './model/receive-image';
 import './receive.css';
 
 interface AssetChoice {

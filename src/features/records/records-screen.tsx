@@ -1,7 +1,8 @@
 /**
  * Records (SPEC §2): tabs All, Incoming, Outgoing, Failed; a virtualised paged list with
  * pull-to-refresh and an end message. Dust is collapsed behind a toggle. Works from the persisted
- * cache offline, with an "offline · updated" mark.
+ * cache offline, with an "offline · updated" mark. A search asks the server; offline it looks through
+ * the records saved on the phone. The export writes a range of records to a CSV file.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,8 +19,11 @@ import { SkeletonRows } from '../../ui/skeleton';
 import { Tabs, tabPanelProps } from '../../ui/tabs';
 import { UpdatedMark } from '../../ui/updated-mark';
 import { DustThresholdDialog } from './dust-threshold-dialog';
+import { ExportRecordsDialog } from './export-records-dialog';
 import { splitDust } from './model/dust';
+import { matchesRecordSearch } from './model/record-search';
 import { RecordRow } from './record-row';
+import { RecordSearchField } from './record-search-field';
 import { useDustRules } from './use-dust';
 import './records.css';
 
@@ -29,14 +33,19 @@ export function RecordsScreen() {
   const navigate = useNavigate();
   const tab: RecordTab = useSearch({ from: '/pages/record/index', select: (s) => s.tab ?? 'all' });
   const queryClient = useQueryClient();
-  const query = useInfiniteQuery(recordsInfiniteQueryOptions({ tab }));
+  const [search, setSearch] = useState('');
+  const searchingOffline = search !== '' && !online;
+  const query = useInfiniteQuery(recordsInfiniteQueryOptions({ tab, q: searchingOffline ? undefined : search || undefined }));
   const { threshold, prices } = useDustRules();
   const [showDust, setShowDust] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
-  const records = query.data?.pages.flatMap((p) => p.list) ?? [];
+  const loaded = query.data?.pages.flatMap((p) => p.list) ?? [];
+  const records = searchingOffline ? loaded.filter((r) => matchesRecordSearch(r, search)) : loaded;
   const { dust, visible } = splitDust(records, prices, threshold);
-  const items = visible(showDust);
+  // A search shows what it found, small transfers included: it may be one of them that is sought.
+  const items = visible(showDust || search !== '');
   const dustCount = dust.size;
   const tabs = [
     { value: 'all' as const, label: t`All` },
@@ -65,13 +74,24 @@ export function RecordsScreen() {
         onChange={(next) => void navigate({ to: '/pages/record/index', search: { tab: next }, replace: true })}
       />
       <div {...tabPanelProps('records', tab)} className="records-panel">
+        <div className="records-toolbar">
+          <RecordSearchField onSearch={setSearch} />
+          <button type="button" className="button button--secondary" onClick={() => setExporting(true)}>
+            <Trans>Export</Trans>
+          </button>
+        </div>
+        {searchingOffline && (
+          <p className="muted" role="status">
+            <Trans>Offline: searching the records saved on this phone.</Trans>
+          </p>
+        )}
         <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online} />
         {/* Pull-to-refresh needs touch: keyboard users reach the same action here. */}
         <button type="button" className="link-button focus-reveal" onClick={() => void refresh()} disabled={!online}>
           {online ? t`Refresh` : t`Refresh (needs a connection)`}
         </button>
         <PullToRefresh onRefresh={refresh}>
-          {dust.size > 0 && (
+          {dust.size > 0 && search === '' && (
             <button type="button" className="dust-toggle" aria-expanded={showDust} onClick={() => setShowDust((v) => !v)}>
               {showDust
                 ? t`Hide small incoming transfers`
@@ -91,7 +111,7 @@ export function RecordsScreen() {
               label={t`Records`}
               empty={
                 <p className="empty-state">
-                  <Trans>No records yet.</Trans>
+                  {search ? <Trans>No records match this search.</Trans> : <Trans>No records yet.</Trans>}
                 </p>
               }
             />
@@ -110,6 +130,7 @@ export function RecordsScreen() {
         </PullToRefresh>
       </div>
       {editing && <DustThresholdDialog open onClose={() => setEditing(false)} current={threshold} />}
+      {exporting && <ExportRecordsDialog onClose={() => setExporting(false)} />}
     </Page>
   );
 }

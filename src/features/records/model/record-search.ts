@@ -1,0 +1,17 @@
+/**
+ * The server's record search (services/money.ts `recordSearch`), for the records saved on the phone
+ * when there is no connection: part of an address or the transaction id in any case, or an amount
+ * equal as a number (12.50 finds 12.5).
+ */
+import Decimal from 'decimal.js';
+import type { TransactionRecord } from '../../../contract/money';
+
+const AMOUNT = /^\d{1,30}(\.\d{1,18})?$/;
+
+export function matchesRecordSearch(record: TransactionRecord, search: string): boolean {
+  const text = search.trim();
+  if (!text) return true;
+  const needle = text.toLowerCase();
+  const inText = [record.fromAddress, record.toAddress, record.txId].some((v) => v?.toLowerCase().includes(needle));
+  return inText || (AMOUNT.test(text) && new Decimal(text).eq(record.amount));
+}

@@ -58,6 +58,10 @@ test('home shows the wallet, assets with values, and hides balances', async ({ p
   // Its value in the currency unit, written as the locale writes money (symbol, two decimals).
   await expect(page.getByTestId('asset-USDT')).toContainText(/\$[\d,]+\.\d{2}\b/);
   await expect(page.getByTestId('asset-TRX')).toBeVisible();
+  // Each token of the demo shows its drawn logo, not a letter.
+  for (const currency of ['TRX', 'USDT', 'TSR']) {
+    await expect(page.getByTestId(`asset-${currency}`).locator(`svg[data-logo="${currency}"]`)).toBeVisible();
+  }
   await page.getByRole('searchbox', { name: 'Search tokens' }).fill('trx');
   await expect(page.getByTestId('asset-USDT')).toHaveCount(0);
   await expect(page.getByTestId('asset-TRX')).toBeVisible();

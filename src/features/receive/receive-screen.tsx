@@ -18,6 +18,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
+import { TokenLogo } from '../../ui/token-logo';
 import { UpdatedMark } from '../../ui/updated-mark';
 import { renderReceiveImage } from './model/receive-image';
 import './receive.css';
@@ -131,6 +132,7 @@ export function ReceiveScreen() {
       </label>
       <section className="receive card" aria-labelledby="receive-title">
         <h2 id="receive-title" className="receive__title">
+          {chosen && <TokenLogo currency={chosen.currency} size={28} />}
           {chosen ? t`Scan to send ${chosen.currency} (${chosen.network})` : t`Receive`}
         </h2>
         <div className="receive__qr">

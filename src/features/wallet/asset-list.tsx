@@ -2,6 +2,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { WalletAsset } from '../../contract/member';
 import { Amount, FiatAmount } from '../../ui/amount';
+import { TokenLogo } from '../../ui/token-logo';
 import { assetValue, type FiatUnit } from './model/assets';
 
 export function AssetList({ assets, fiat, hidden }: { assets: readonly WalletAsset[]; fiat: FiatUnit; hidden: boolean }) {
@@ -16,9 +17,7 @@ export function AssetList({ assets, fiat, hidden }: { assets: readonly WalletAss
     <ul className="asset-list">
       {assets.map((a) => (
         <li key={`${a.network}:${a.currency}`} className="asset-row" data-testid={`asset-${a.currency}`}>
-          <span className="asset-row__icon" aria-hidden="true">
-            {a.currency.slice(0, 1)}
-          </span>
+          <TokenLogo currency={a.currency} />
           <span className="asset-row__name">
             <strong>{a.currency}</strong>
             <span className="muted">

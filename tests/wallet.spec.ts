@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
+import Decimal from 'decimal.js';
 import { encodeTronAddress } from '../src/lib/tron/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
@@ -361,6 +362,16 @@ test('records tabs filter correctly, dust is collapsed', async ({ page, request 
   );
   expect(struck.length).toBeGreaterThan(0);
   expect(new Set(struck)).toEqual(new Set(['none line-through']));
+  // A failed withdrawal says that its amount and fee came back, and how much.
+  const failedWithdrawal = (await recordsOf(api, 'failed')).list.find((r) => r.type === 'withdraw');
+  if (!failedWithdrawal) throw new Error('the demo has no failed withdrawal');
+  await page.locator(`[data-testid="record-row"][href$="id=${failedWithdrawal.id}"]`).click();
+  const refunded = new Decimal(failedWithdrawal.amount).plus(failedWithdrawal.fee).toFixed();
+  await expect(page.getByTestId('refund-note')).toHaveText(
+    // Intl formats a decimal string exactly (no float on the way).
+    `Refunded to your available balance: ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(refunded as unknown as number)} ${failedWithdrawal.currency} (the amount and its fee).`,
+  );
+  await page.goBack();
   // The 0.01 USDT deposit is dust: hidden behind the toggle on the Incoming tab.
   await page.getByRole('tab', { name: 'Incoming' }).click();
   const toggle = page.getByRole('button', { name: 'Small incoming transfers hidden: 1' });
@@ -405,6 +416,12 @@ test('records search asks the server by part of a transaction id or by amount; t
   await search.fill(amount);
   await expect.poll(rowIds).toEqual(await searchIds(amount));
   expect(await rowIds()).toContain(withTx.id);
+  // Back from a record that was found, the search is still there.
+  await page.locator(`[data-testid="record-row"][href$="id=${withTx.id}"]`).click();
+  await expect(page).toHaveURL(/\/pages\/record\/detail\?id=/);
+  await page.goBack();
+  await expect(search).toHaveValue(amount);
+  await expect.poll(rowIds).toEqual(await searchIds(amount));
   await search.fill('no-such-record');
   await expect(page.getByText('No records match this search.')).toBeVisible();
   await search.fill('');

@@ -41,7 +41,9 @@ export interface RecordRow {
   type: string;
   direction: 'in' | 'out';
   status: string;
+  currency: string;
   amount: string;
+  fee: string;
   toAddress: string | null;
   txId: string | null;
 }

@@ -4,7 +4,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
+import Decimal from 'decimal.js';
 import type { ReactNode } from 'react';
+import type { TransactionRecord } from '../../contract/money';
 import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
@@ -29,6 +31,22 @@ function ConfirmationsRow({ seen, needed }: { seen: number; needed: number }) {
     <DetailRow label={t`Confirmations`}>
       <span data-testid="confirmations">{t`${seen} of ${needed}; credited once confirmed`}</span>
     </DetailRow>
+  );
+}
+
+/**
+ * A failed withdrawal gave back its amount and its fee in the same step that marked it failed
+ * (server: services/withdrawal-refund.ts): say so, with the sum, instead of leaving the user to guess.
+ */
+function RefundNote({ record, hidden }: { record: TransactionRecord; hidden: boolean }) {
+  const refunded = new Decimal(record.amount).plus(record.fee).toFixed();
+  return (
+    <p className="notice notice--success" role="note" data-testid="refund-note">
+      <Trans>
+        Refunded to your available balance: <Amount value={refunded} places={6} symbol={record.currency} hidden={hidden} /> (the
+        amount and its fee).
+      </Trans>
+    </p>
   );
 }
 
@@ -76,6 +94,7 @@ export function RecordDetailScreen() {
             <StatusBadge status={record.status} />
             {!query.isPlaceholderData && <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online} />}
           </section>
+          {record.type === 'withdraw' && record.status === 'failed' && <RefundNote record={record} hidden={hidden} />}
           {dust && (
             <p className="notice notice--warning" role="note">
               <Trans>

@@ -1,6 +1,7 @@
 /**
  * The records' search box: part of an address or transaction id, or an amount. The search starts
- * once typing pauses, not on every key (each one would be a request).
+ * once typing pauses, not on every key (each one would be a request). `search` is the one in force
+ * (the page's address); the box starts from it.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
@@ -8,13 +9,14 @@ import { TextField } from '../../ui/field';
 
 const SEARCH_DELAY_MS = 300;
 
-export function RecordSearchField({ onSearch }: { onSearch: (text: string) => void }) {
+export function RecordSearchField({ search, onSearch }: { search: string; onSearch: (text: string) => void }) {
   const { t } = useLingui();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(search);
   useEffect(() => {
+    if (text.trim() === search) return;
     const timer = setTimeout(() => onSearch(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, onSearch]);
+  }, [text, search, onSearch]);
   return (
     <TextField
       label={t`Search records`}

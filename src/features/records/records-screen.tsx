@@ -7,7 +7,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { recordsInfiniteQueryOptions } from '../../api/money';
 import { queryKeys } from '../../api/query-keys';
 import type { RecordTab } from '../../contract/money';
@@ -33,7 +33,12 @@ export function RecordsScreen() {
   const navigate = useNavigate();
   const tab: RecordTab = useSearch({ from: '/pages/record/index', select: (s) => s.tab ?? 'all' });
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
+  const search = useSearch({ from: '/pages/record/index', select: (s) => s.q ?? '' });
+  const setSearch = useCallback(
+    (q: string) =>
+      void navigate({ to: '/pages/record/index', search: (prev) => ({ ...prev, q: q || undefined }), replace: true }),
+    [navigate],
+  );
   const searchingOffline = search !== '' && !online;
   const query = useInfiniteQuery(recordsInfiniteQueryOptions({ tab, q: searchingOffline ? undefined : search || undefined }));
   const { threshold, prices } = useDustRules();
@@ -71,11 +76,13 @@ export function RecordsScreen() {
         tabs={tabs}
         value={tab}
         idPrefix="records"
-        onChange={(next) => void navigate({ to: '/pages/record/index', search: { tab: next }, replace: true })}
+        onChange={(next) =>
+          void navigate({ to: '/pages/record/index', search: (prev) => ({ ...prev, tab: next }), replace: true })
+        }
       />
       <div {...tabPanelProps('records', tab)} className="records-panel">
         <div className="records-toolbar">
-          <RecordSearchField onSearch={setSearch} />
+          <RecordSearchField search={search} onSearch={setSearch} />
           <button type="button" className="button button--secondary" onClick={() => setExporting(true)}>
             <Trans>Export</Trans>
           </button>

@@ -136,6 +136,14 @@ test('trade password: set with the login password, then change with the old one'
   await expect(page.getByLabel('Login password')).toHaveAccessibleDescription('Please enter the password.');
   await expect(page.getByLabel('New trade password')).toBeFocused();
   expect(calls).toEqual([]);
+  // A run or one repeated digit is the first thing a guesser tries: refused before anything is sent.
+  await page.getByLabel('New trade password').fill('987654');
+  await page.getByLabel('Confirm trade password').fill('987654');
+  await save.click();
+  await expect(page.getByLabel('New trade password')).toHaveAccessibleDescription(
+    'Too easy to guess: avoid one repeated digit and runs like 123456.',
+  );
+  expect(calls).toEqual([]);
 
   await page.getByLabel('New trade password').fill('246 810');
   await expect(page.getByLabel('New trade password')).toHaveValue('246810');

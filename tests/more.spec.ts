@@ -249,7 +249,7 @@ test.describe('reward and swap', () => {
         (a) => a.currency === 'USDT',
       )?.balance;
     await expect.poll(usdt, { timeout: 30_000 }).toMatch(/^20(\.0+)?$/);
-    await api('/member/modifyWalletPassword', { token, body: { newPassword: '123456', loginPassword: 'Swapper123' } });
+    await api('/member/modifyWalletPassword', { token, body: { newPassword: '135790', loginPassword: 'Swapper123' } });
     await loginAs(page, phone, 'Swapper123');
     await page.goto('/pages/reward/swap?pair=usdt-tsr');
     const amount = page.getByLabel('You pay (USDT)');
@@ -262,9 +262,9 @@ test.describe('reward and swap', () => {
     await api('/api/wallet/exchange', {
       token,
       idempotencyKey: `other-device-${phone}`,
-      body: { pairId: 'usdt-tsr', amount: '10', tradePassword: '123456' },
+      body: { pairId: 'usdt-tsr', amount: '10', tradePassword: '135790' },
     });
-    await password.getByLabel('6-digit trade password').fill('123456');
+    await password.getByLabel('6-digit trade password').fill('135790');
     await password.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Insufficient balance.' })).toBeVisible();
     await expect(password).toHaveCount(0);

@@ -43,6 +43,8 @@ export const ErrorCode = {
   OWN_ADDRESS: 2014,
   /** A withdrawal to a token's contract address, where funds are lost. */
   CONTRACT_ADDRESS: 2015,
+  /** A new trade password that is one repeated digit or a run like 123456 (lib/forms/credentials.ts). */
+  TRADE_PASSWORD_GUESSABLE: 2016,
 
   PARTICIPATION_USED: 3001,
   NOT_CLAIMABLE: 3002,

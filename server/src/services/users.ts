@@ -1,6 +1,7 @@
 /** Users: creation, the member profile, the wallet view, security settings. */
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
+import { isGuessableTradePassword } from '../../../src/lib/forms/credentials';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
@@ -191,6 +192,9 @@ export async function modifyTradePassword(
     googleCode?: string | undefined;
   },
 ) {
+  // Checked first: a refused choice costs no attempt of the passwords that prove who is asking.
+  if (isGuessableTradePassword(b.newPassword))
+    fail(ErrorCode.TRADE_PASSWORD_GUESSABLE, 'Choose a trade password that is not one repeated digit or a run like 123456');
   const u = await getUser(db, id);
   const current = u.trade_password_hash;
   if (current === null) await checkLoginPassword(db, u, b.loginPassword, source);

@@ -153,7 +153,7 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     await check(api.google.secret, { body: { loginPassword: DEMO.password } });
     covered.add(api.google.bind); // bound with a real code in auth.test.ts
 
-    await check(api.member.modifyTradePassword, { body: { oldPassword: DEMO.tradePassword, newPassword: '654321' } });
+    await check(api.member.modifyTradePassword, { body: { oldPassword: DEMO.tradePassword, newPassword: '650321' } });
     await check(api.member.modifyPassword, { body: { oldPassword: DEMO.password, newPassword: 'Demo5678' } });
     await check(api.auth.resetPassword, {
       body: { type: 'phone', areaCode: '1', phone: '5550100', code: '000000', password: 'Demo9999' },

@@ -147,7 +147,7 @@ describe('lockouts', () => {
   it('trade password: the change form and withdraw/swap share one lock', async () => {
     const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
     const change = (oldPassword: string) =>
-      call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '654321', oldPassword } });
+      call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '650321', oldPassword } });
     expect(await codes(5, () => change('000000'))).toEqual([2005, 2005, 2005, 2005, 1002]);
     expect((await change('123456')).json.code).toBe(1002);
     const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '123456' };
@@ -174,7 +174,7 @@ describe('lockouts', () => {
       (
         await call(app, api.member.modifyTradePassword, {
           token: v.token,
-          body: { newPassword: '654321', oldPassword: '123456' },
+          body: { newPassword: '650321', oldPassword: '123456' },
         })
       ).json.code,
     ).toBe(1002);
@@ -189,7 +189,7 @@ describe('lockouts', () => {
           ? call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Wrong1234' } })
           : call(app, api.member.modifyTradePassword, {
               token: u.token,
-              body: { newPassword: '111111', loginPassword: 'Wrong1234' },
+              body: { newPassword: '402718', loginPassword: 'Wrong1234' },
             });
     expect(await codes(5, f)).toEqual([1001, 1001, 1001, 1001, 1002]);
     expect((await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(1002);
@@ -244,15 +244,15 @@ describe('lockouts', () => {
     const change = () =>
       call(app, api.member.modifyTradePassword, {
         token: b.token,
-        body: { newPassword: '222222', oldPassword: '123456', googleCode: code },
+        body: { newPassword: '513829', oldPassword: '123456', googleCode: code },
       });
     expect((await change()).json.code).toBe(200);
     const again = await call(app, api.member.modifyTradePassword, {
       token: b.token,
-      body: { newPassword: '333333', oldPassword: '222222', googleCode: code },
+      body: { newPassword: '624930', oldPassword: '513829', googleCode: code },
     });
     expect(again.json.code).toBe(2007);
-    const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '222222', googleCode: code };
+    const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '513829', googleCode: code };
     expect((await call(app, api.money.withdraw, { token: b.token, body: w, headers: key() })).json.code).toBe(2007);
   });
 });
@@ -281,7 +281,7 @@ describe('per-IP rate limits (HTTP 429)', () => {
         [api.auth.phoneCode, 5, { body: { areaCode: '1', phone: '5559999', scene: 'reset' } }],
         [api.auth.emailCode, 5, { body: { email: 'nobody@example.com', scene: 'reset' } }],
         [api.auth.humanCheck, 30, {}],
-        [api.member.modifyTradePassword, 10, { token: u.token, body: { newPassword: '111111' } }],
+        [api.member.modifyTradePassword, 10, { token: u.token, body: { newPassword: '402718' } }],
         [api.member.modifyPassword, 10, { token: u.token, body: { oldPassword: 'x', newPassword: 'Login5678' } }],
         [api.google.secret, 10, { token: u.token, body: { loginPassword: 'x' } }],
         [api.google.bind, 10, { token: u.token, body: { code: '000000' } }],

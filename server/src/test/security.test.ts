@@ -36,11 +36,20 @@ const lastCode = (target: string) => helperLastCode(env.db, target);
 describe('passwords and the authenticator', () => {
   it('sets, then changes the trade password; changes the login password', async () => {
     const u = await makeUser(env.db, { password: 'Login1234' });
+    // A guessable choice is refused and sets nothing: the first real choice below still needs the
+    // login password, the path of a user with no trade password.
+    for (const guessable of ['123456', '987654', '777777', '890123']) {
+      const refused = await call(app, api.member.modifyTradePassword, {
+        token: u.token,
+        body: { newPassword: guessable, loginPassword: 'Login1234' },
+      });
+      expect(refused.json.code, guessable).toBe(2016);
+    }
     expect(
       (
         await call(app, api.member.modifyTradePassword, {
           token: u.token,
-          body: { newPassword: '111111', loginPassword: 'Wrong1234' },
+          body: { newPassword: '402718', loginPassword: 'Wrong1234' },
         })
       ).json.code,
     ).toBe(1001);
@@ -48,20 +57,20 @@ describe('passwords and the authenticator', () => {
       api.member.modifyTradePassword,
       await call(app, api.member.modifyTradePassword, {
         token: u.token,
-        body: { newPassword: '111111', loginPassword: 'Login1234' },
+        body: { newPassword: '402718', loginPassword: 'Login1234' },
       }),
     );
     expect(
       (
         await call(app, api.member.modifyTradePassword, {
           token: u.token,
-          body: { newPassword: '222222', oldPassword: '000000' },
+          body: { newPassword: '513829', oldPassword: '000000' },
         })
       ).json.code,
     ).toBe(2005);
     ok(
       api.member.modifyTradePassword,
-      await call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '222222', oldPassword: '111111' } }),
+      await call(app, api.member.modifyTradePassword, { token: u.token, body: { newPassword: '513829', oldPassword: '402718' } }),
     );
     expect(
       (

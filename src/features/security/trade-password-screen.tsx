@@ -8,7 +8,12 @@ import { modifyTradePassword } from '../../api/member';
 import { ErrorCode } from '../../contract/errors';
 import type { MemberInfo } from '../../contract/member';
 import { credentialErrorText } from '../../lib/forms/credential-messages';
-import { compactErrors, validateCurrentPassword, validateTradePassword } from '../../lib/forms/credentials';
+import {
+  compactErrors,
+  validateCurrentPassword,
+  validateNewTradePassword,
+  validateTradePassword,
+} from '../../lib/forms/credentials';
 import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { errorMessage } from '../../session/error-messages';
 import { useMemberInfo } from '../../session/member-info';
@@ -38,7 +43,7 @@ function TradePasswordForm({ user }: { user: MemberInfo }) {
   const [confirm, setConfirm] = useState('');
   const [loginPassword, setLoginPassword] = useState('');
 
-  const rules = validateTradePassword(next, confirm);
+  const rules = validateNewTradePassword(next, confirm);
   const errors = compactErrors({
     current: changing ? validateTradePassword(current).password : undefined,
     next: rules.password,

@@ -18,6 +18,8 @@ export function credentialErrorText(error: CredentialError | undefined): string 
       return t`Please enter the 6-digit code.`;
     case 'tradePasswordInvalid':
       return t`The trade password is 6 digits.`;
+    case 'tradePasswordGuessable':
+      return t`Too easy to guess: avoid one repeated digit and runs like 123456.`;
     default:
       return null;
   }

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactErrors, digitsOnly, validateCode, validateNewPassword, validateTradePassword } from './credentials';
+import {
+  compactErrors,
+  digitsOnly,
+  isGuessableTradePassword,
+  validateCode,
+  validateNewPassword,
+  validateNewTradePassword,
+  validateTradePassword,
+} from './credentials';
 
 describe('login password rules', () => {
   it('asks for matching passwords', () => {
@@ -30,6 +38,27 @@ describe('trade password rules', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 8 }), (s) => (validateTradePassword(s).password === undefined) === /^\d{6}$/.test(s)),
     );
+  });
+});
+
+describe('a new trade password', () => {
+  it('is not one repeated digit or a run up or down (wrapping past 9)', () => {
+    for (const pin of ['000000', '999999', '123456', '012345', '456789', '987654', '543210', '890123', '109876'])
+      expect(isGuessableTradePassword(pin), pin).toBe(true);
+    for (const pin of ['246810', '135790', '112233', '123455', '402718', '12345', '12345a'])
+      expect(isGuessableTradePassword(pin), pin).toBe(false);
+  });
+  it('refuses exactly 30 of the million six-digit PINs', () => {
+    let refused = 0;
+    for (let n = 0; n < 1_000_000; n++) if (isGuessableTradePassword(String(n).padStart(6, '0'))) refused++;
+    // 10 with one digit repeated, 10 runs up (one per first digit), 10 runs down.
+    expect(refused).toBe(30);
+  });
+  it('reports the guessable one on the field, after the shape', () => {
+    expect(validateNewTradePassword('111111', '111111').password).toBe('tradePasswordGuessable');
+    expect(validateNewTradePassword('11111', '11111').password).toBe('tradePasswordInvalid');
+    expect(validateNewTradePassword('246810', '246811')).toEqual({ confirm: 'passwordsDiffer' });
+    expect(validateNewTradePassword('246810', '246810')).toEqual({});
   });
 });
 

@@ -10,7 +10,8 @@ export type CredentialError =
   | 'passwordsDiffer'
   | 'passwordSame'
   | 'codeInvalid'
-  | 'tradePasswordInvalid';
+  | 'tradePasswordInvalid'
+  | 'tradePasswordGuessable';
 type Errors<K extends string> = Partial<Record<K, CredentialError>>;
 
 /** Keeps the digits of what was typed or pasted ("123 456" → "123456"), at most `max` of them. */
@@ -31,6 +32,26 @@ export function validateTradePassword(password: string, confirm?: string): Error
   const errors: Errors<'password' | 'confirm'> = {};
   if (!/^\d{6}$/.test(password)) errors.password = 'tradePasswordInvalid';
   if (confirm !== undefined && password !== confirm) errors.confirm = 'passwordsDiffer';
+  return errors;
+}
+
+/**
+ * One digit six times (111111) or a run up or down, wrapping past 9 (123456, 987654, 890123): the
+ * first PINs a guesser tries, and the first a person thinks of. Refused when a trade password is
+ * chosen, here and by the server; an existing one is still accepted where it is entered.
+ */
+export function isGuessableTradePassword(pin: string): boolean {
+  if (!/^\d{6}$/.test(pin)) return false;
+  const steps = new Set<number>();
+  for (let i = 1; i < pin.length; i++) steps.add((Number(pin[i]) - Number(pin[i - 1]) + 10) % 10);
+  const [step] = [...steps];
+  return steps.size === 1 && (step === 0 || step === 1 || step === 9);
+}
+
+/** A trade password being chosen: 6 digits, not guessable, typed the same twice. */
+export function validateNewTradePassword(password: string, confirm: string): Errors<'password' | 'confirm'> {
+  const errors = validateTradePassword(password, confirm);
+  if (!errors.password && isGuessableTradePassword(password)) errors.password = 'tradePasswordGuessable';
   return errors;
 }
 

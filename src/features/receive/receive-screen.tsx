@@ -102,7 +102,7 @@ export function ReceiveScreen() {
         address,
         note: t`Send only ${chosen.currency} on ${chosen.network} to this address.`,
       });
-      downloadBlob(blob, `tessera-${chosen.currency}-${chosen.network}.png`);
+      downloadBlob(blob, `${BRAND.productName.toLowerCase()}-${chosen.currency}-${chosen.network}.png`);
       void showToast(t`Image saved`, 'success');
     } catch {
       void showToast(t`Save image failed`, 'error');

@@ -3,6 +3,7 @@ import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import { depositAddress } from '../services/deposits';
 import * as money from '../services/money';
+import { transactions } from '../services/records';
 import { define, LAUNCH_READ } from './define';
 
 export function moneyRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -10,7 +11,7 @@ export function moneyRoutes(app: FastifyInstance, ctx: Ctx) {
   const m = api.money;
   define(app, ctx, m.withdrawChannels, () => money.channels(db));
   define(app, ctx, m.channelDetail, ({ params }) => money.channelDetail(db, params.id));
-  define(app, ctx, m.transactions, ({ who, query }) => money.transactions(db, who, query), LAUNCH_READ);
+  define(app, ctx, m.transactions, ({ who, query }) => transactions(db, who, query), LAUNCH_READ);
   define(app, ctx, m.addressBook, ({ userId }) => money.addressBook(db, userId));
   define(app, ctx, m.walletCurrencies, () => money.walletCurrencies(db));
   define(app, ctx, m.removeWallet, ({ userId, params }) => money.removeWallet(db, userId, params.id));

@@ -13,6 +13,7 @@ import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes, prizePoolRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { exchangeRoutes } from './routes/exchange';
+import { liveRoutes } from './routes/live';
 import { googleRoutes, memberRoutes } from './routes/member';
 import { miscRoutes } from './routes/misc';
 import { moneyRoutes } from './routes/money';
@@ -195,6 +196,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   googleRoutes(app, ctx);
   miscRoutes(app, ctx);
   notifyRoutes(app, ctx);
+  liveRoutes(app, ctx);
   moneyRoutes(app, ctx);
   activityRoutes(app, ctx);
   prizePoolRoutes(app, ctx);

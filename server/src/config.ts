@@ -9,6 +9,8 @@ export interface Config {
   staticDir: string;
   tokenTtlSeconds: number;
   settleIntervalMs: number;
+  /** How often a live-updates stream gets a keep-alive and its session is checked again. */
+  liveHeartbeatMs: number;
   distributionPeriodSeconds: number;
   smtpUrl: string | undefined;
   tlsCert: string | undefined;
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600),
     settleIntervalMs: int(env.SETTLE_INTERVAL_MS, 5000),
+    liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 25_000),
     distributionPeriodSeconds: int(env.DISTRIBUTION_PERIOD_SECONDS, 86400),
     smtpUrl: env.SMTP_URL || undefined,
     tlsCert: env.TLS_CERT || undefined,

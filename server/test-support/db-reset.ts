@@ -13,6 +13,8 @@ export async function truncateAll(db: Db): Promise<void> {
 function migrationsTables(): Record<keyof DB, true> {
   return {
     users: true,
+    live_cursors: true,
+    live_events: true,
     lockouts: true,
     server_secrets: true,
     sessions: true,

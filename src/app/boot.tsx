@@ -4,6 +4,7 @@
  * one-shot launch check of SPEC §4 and register the service worker.
  */
 import { i18n } from '@lingui/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { warmIntl } from '../lib/i18n/warm-intl';
@@ -111,4 +112,18 @@ export async function boot(container: HTMLElement): Promise<void> {
   }, LAUNCH_CHECK_DELAY_MS);
 
   registerServiceWorker(appOnScreen);
+  void appOnScreen.then(() => followLiveUpdatesWhenSignedIn(queryClient));
+}
+
+/** Live updates (their own chunk) start with the first signed-in moment, never on a public page. */
+function followLiveUpdatesWhenSignedIn(queryClient: QueryClient): void {
+  let unsubscribe: (() => void) | undefined;
+  const check = () => {
+    if (!appStore.get().token) return;
+    unsubscribe?.();
+    unsubscribe = undefined;
+    void import('../session/live-updates').then((m) => m.startLiveUpdates(queryClient));
+  };
+  check();
+  if (!appStore.get().token) unsubscribe = appStore.subscribe(check);
 }

@@ -15,6 +15,7 @@ import * as m008 from './migrations/008_chain_sweeps';
 import * as m009 from './migrations/009_withdrawal_holds';
 import * as m010 from './migrations/010_pending_deposits';
 import * as m011 from './migrations/011_reference_version';
+import * as m012 from './migrations/012_live_events';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '009_withdrawal_holds': m009,
   '010_pending_deposits': m010,
   '011_reference_version': m011,
+  '012_live_events': m012,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -63,6 +65,9 @@ async function openPGliteInWorker(dataDir: string): Promise<PGliteInWorker> {
 }
 
 const pools = new WeakMap<Db, pg.Pool>();
+/** How to open one more connection to the same database and schema (a LISTEN needs its own). */
+const connectionConfigs = new WeakMap<Db, pg.ClientConfig>();
+const embedded = new WeakMap<Db, PGliteLike>();
 
 /** The PostgreSQL connection pool behind `db` (metrics); undefined for the embedded database. */
 export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
@@ -76,19 +81,104 @@ export async function openDb(opts: OpenOptions): Promise<Db> {
       await admin.query(`create schema if not exists ${opts.schema}`);
       await admin.end();
     }
-    const pool = new pg.Pool({
+    const connection: pg.ClientConfig = {
       connectionString: opts.databaseUrl,
-      max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     pools.set(db, pool);
+    connectionConfigs.set(db, connection);
     return db;
   }
   // A data directory gets PGlite on its own thread, so no query stalls the server's event loop.
   const given = opts.pglite instanceof PGlite ? new PreparedPGlite(opts.pglite) : opts.pglite;
   const pglite = given ?? (await openPGliteInWorker(path.join(opts.dataDir ?? './data', 'pg')));
-  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  embedded.set(db, pglite);
+  return db;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+/**
+ * LISTENs to `channel` and calls `onPayload` for each NOTIFY, from any session and any instance.
+ * PostgreSQL: on a connection of its own, reopened with a growing delay when it drops; `onResumed`
+ * runs after each reopening, since what was notified meanwhile is lost. PGlite: the one session
+ * LISTENs (sent through the dialect, so never inside a transaction) and its thread forwards the
+ * notifications.
+ */
+export async function listen(
+  db: Db,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResumed: () => void,
+): Promise<Subscription> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error('bad channel name');
+  const pglite = embedded.get(db);
+  if (pglite) {
+    const off = pglite.onNotification((ch, payload) => {
+      if (ch === channel) onPayload(payload);
+    });
+    await sql.raw(`listen ${channel}`).execute(db);
+    return {
+      async close() {
+        off();
+        await sql
+          .raw(`unlisten ${channel}`)
+          .execute(db)
+          .catch(() => undefined);
+      },
+    };
+  }
+  const config = connectionConfigs.get(db);
+  if (!config) throw new Error('listen: not a database opened by openDb');
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let failures = 0;
+  const connect = async (resumed: boolean) => {
+    const c = new pg.Client(config);
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    c.on('error', () => reopen(c));
+    c.on('end', () => reopen(c));
+    await c.connect();
+    await c.query(`listen ${channel}`);
+    if (closed) {
+      await c.end();
+      return;
+    }
+    client = c;
+    failures = 0;
+    if (resumed) onResumed();
+  };
+  const reopen = (dead: pg.Client) => {
+    if (closed || client !== dead) return;
+    client = null;
+    void dead.end().catch(() => undefined);
+    const attempt = () => {
+      retry = undefined;
+      connect(true).catch(() => {
+        failures++;
+        retry = setTimeout(attempt, Math.min(30_000, 500 * 2 ** failures));
+      });
+    };
+    retry = setTimeout(attempt, 500);
+  };
+  await connect(false);
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
 }
 
 /**

@@ -124,6 +124,7 @@ describe('PGlite driver, what it sends at once', () => {
     let most = 0;
     const seen: string[] = [];
     const counted: PGliteLike = {
+      onNotification: (listener) => pglite.onNotification(listener),
       query: async (text, params) => {
         inFlight++;
         most = Math.max(most, inFlight);

@@ -13,11 +13,18 @@ export type Reply =
   | { id: number; rows: unknown[]; affectedRows?: number | undefined; error?: undefined }
   | { id: number; error: Record<string, unknown> };
 
+/** A NOTIFY the database thread received on a channel this session LISTENs to. */
+export type Notification = { notify: { channel: string; payload: string } };
+
+export type NotificationListener = (channel: string, payload: string) => void;
+
 /** What the dialect needs of PGlite: both an in-process PGlite and `PGliteInWorker` provide it. */
 export interface PGliteLike {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number | undefined }>;
   exec(sql: string): Promise<Array<{ rows: unknown[] }>>;
   close(): Promise<void>;
+  /** Every NOTIFY delivered to the session (after a LISTEN sent like any other statement). */
+  onNotification(listener: NotificationListener): () => void;
 }
 
 type Pending = { resolve: (r: Reply & { error?: undefined }) => void; reject: (e: Error) => void };
@@ -33,9 +40,14 @@ export class PGliteInWorker implements PGliteLike {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private failure: Error | null = null;
+  private readonly notificationListeners = new Set<NotificationListener>();
 
   private constructor(private readonly worker: Worker) {
-    worker.on('message', (r: Reply) => {
+    worker.on('message', (r: Reply | Notification) => {
+      if ('notify' in r) {
+        for (const listener of this.notificationListeners) listener(r.notify.channel, r.notify.payload);
+        return;
+      }
       const p = this.pending.get(r.id);
       if (!p) return;
       this.pending.delete(r.id);
@@ -80,6 +92,13 @@ export class PGliteInWorker implements PGliteLike {
   async exec(sql: string) {
     const r = await this.call({ kind: 'exec', sql });
     return [{ rows: r.rows }];
+  }
+
+  onNotification(listener: NotificationListener) {
+    this.notificationListeners.add(listener);
+    return () => {
+      this.notificationListeners.delete(listener);
+    };
   }
 
   async close() {

@@ -6,7 +6,7 @@
  * call into PGlite. The cache keeps the most recently used statements and closes the others.
  */
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
-import type { PGliteLike } from './pglite-in-worker';
+import type { NotificationListener, PGliteLike } from './pglite-in-worker';
 
 const { serialize } = protocol;
 
@@ -56,6 +56,10 @@ export class PreparedPGlite implements PGliteLike {
 
   close() {
     return this.pg.close();
+  }
+
+  onNotification(listener: NotificationListener) {
+    return this.pg.onNotification(listener);
   }
 
   private async run<R>(text: string, params: unknown[]) {

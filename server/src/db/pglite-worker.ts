@@ -5,11 +5,11 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import type { Reply, Request } from './pglite-in-worker';
+import type { Notification, Reply, Request } from './pglite-in-worker';
 import { PreparedPGlite } from './pglite-statements';
 
 const port = parentPort!;
-const send = (reply: Reply) => port.postMessage(reply);
+const send = (reply: Reply | Notification) => port.postMessage(reply);
 
 /** PGlite's DatabaseError carries SQLSTATE, detail, constraint… as own fields: keep them all. */
 function plain(e: unknown): Record<string, unknown> {
@@ -21,6 +21,8 @@ function plain(e: unknown): Record<string, unknown> {
 
 try {
   const pg = new PreparedPGlite(await PGlite.create((workerData as { dataDir: string }).dataDir));
+  // Only channels the server LISTENs to arrive here (live updates): pass each one on.
+  pg.onNotification((channel, payload) => send({ notify: { channel, payload } }));
   port.on('message', async (m: Request) => {
     try {
       if (m.kind === 'query') {

@@ -254,6 +254,16 @@ export interface DB {
     created_at: Time;
     updated_at: Time;
   };
+  /** Each user's last live-event number (migration 012). */
+  live_cursors: { user_id: number; seq: ColumnType<string, number, number> };
+  /** What changed for a user in one transaction, numbered in the user's own sequence (migration 012). */
+  live_events: {
+    user_id: number;
+    seq: ColumnType<string, number, number>;
+    xact: ColumnType<string, number, number>;
+    topics: string[];
+    created_at: Time;
+  };
   messages: {
     id: Generated<number>;
     user_id: number;

@@ -1,8 +1,8 @@
 /**
  * Background jobs of a running server: withdrawals on the chain (sign, broadcast, follow receipts),
  * the deposit watcher, sweeping deposits to the hot wallet,
- * the reward distribution and the hourly clean-up of uploads no participation uses, spent challenges
- * and old rate-limit windows.
+ * the reward distribution and the hourly clean-up of uploads no participation uses, spent challenges,
+ * old rate-limit windows and live events too old to resume from.
  *
  * With several instances on one PostgreSQL, each job runs on one instance at a time: a run first
  * takes the job's advisory lock and skips its turn when another instance holds it. (Each job is also
@@ -18,6 +18,7 @@ import type { Lifecycle } from '../lifecycle';
 import { recordJobRun } from '../metrics';
 import { blobStoreFor } from '../services/blob-store';
 import { forgetExpiredChallenges } from '../services/human-check';
+import { forgetOldLiveEvents } from '../services/live-events';
 import { distribute } from '../services/pool';
 import { forgetOldRateLimitWindows } from '../services/rate-limit-store';
 import { deleteUnusedUploads } from '../services/uploads';
@@ -86,6 +87,7 @@ export function startJobs(
     if (n) log.info({ deleted: n }, 'unused uploads deleted');
     await forgetExpiredChallenges(db);
     await forgetOldRateLimitWindows(db);
+    await forgetOldLiveEvents(db);
   });
 
   const timers = [

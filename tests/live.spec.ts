@@ -1,0 +1,63 @@
+/**
+ * Live updates on an open screen, against the real server: what another device does (a withdrawal)
+ * and what the chain then does (it settles) show on the records screen without a reload; a
+ * connection lost meanwhile resumes with Last-Event-ID and brings what was missed.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { LIVE_PATH } from '../src/contract/live.ts';
+import { encodeTronAddress } from '../src/lib/tron/index.ts';
+import { DEMO } from './harness/env.ts';
+import { api, apiLogin } from './harness/more-helpers.ts';
+import { loginAsDemo } from './harness/session.ts';
+
+function freshAddress(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeTronAddress(bytes);
+}
+
+/** A withdrawal of `amount` USDT made from another session of the demo user (another phone). */
+async function withdrawElsewhere(token: string, amount: string): Promise<void> {
+  await api('/money/virtualCurrency/transaction/withdraw', {
+    token,
+    idempotencyKey: `live-${crypto.randomUUID()}`,
+    body: { channelId: 'usdt-trc20', address: freshAddress(), amount, tradePassword: DEMO.tradePassword },
+  });
+}
+
+const rowOf = (page: Page, amount: string) => page.getByTestId('record-row').filter({ hasText: `${amount} USDT` });
+
+/** Marks the document: a reload (or a navigation) would lose the mark. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { liveMark: true }));
+const stillSameDocument = (page: Page) => page.evaluate(() => 'liveMark' in window);
+
+test('a withdrawal from another device appears on the open records screen and settles there', async ({ page }) => {
+  await loginAsDemo(page);
+  const streams: Array<string | undefined> = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === LIVE_PATH) streams.push(r.headers()['last-event-id']);
+  });
+  await page.goto('/pages/record/index');
+  await expect(page.getByTestId('record-row').first()).toBeVisible();
+  await expect.poll(() => streams.length).toBeGreaterThan(0);
+  await markDocument(page);
+
+  const elsewhere = await apiLogin();
+  await withdrawElsewhere(elsewhere, '12.347');
+  const row = rowOf(page, '12.347');
+  await expect(row).toBeVisible({ timeout: 10_000 });
+  // The withdrawal job pays it on the devnet; the row turns to success on its own.
+  await expect(row).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+  expect(await stillSameDocument(page)).toBe(true);
+
+  // The connection drops; meanwhile another withdrawal is made. Back online, the stream resumes
+  // from its last event (not from now), so the new record shows.
+  await page.context().setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible({ timeout: 15_000 });
+  const before = streams.length;
+  await withdrawElsewhere(elsewhere, '11.238');
+  await page.context().setOffline(false);
+  await expect(rowOf(page, '11.238')).toBeVisible({ timeout: 20_000 });
+  expect(streams.slice(before).some((id) => id !== undefined && /^\d+$/.test(id))).toBe(true);
+  expect(await stillSameDocument(page)).toBe(true);
+});

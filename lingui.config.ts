@@ -2,12 +2,38 @@ import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 import { LOCALE_IDS, SOURCE_LOCALE } from './src/lib/i18n/locales.ts';
 
+/**
+ * What the public pages (login, register, forgot password, language, agreement) and the shell
+ * around every screen say: the `public` catalog, all a first visit loads. The signed-in screens'
+ * messages are the `messages` catalog, loaded once a signed-in route is opened (`activate.ts`).
+ */
+const PUBLIC = [
+  'src/app',
+  'src/session',
+  'src/ui',
+  'src/lib',
+  'src/shared',
+  'src/features/auth',
+  'src/features/launch',
+  'src/features/settings/language-screen.tsx',
+  'src/features/settings/protocol-screen.tsx',
+  'src/features/settings/protocol-model.ts',
+  'src/routes/__root.tsx',
+  'src/routes/index.tsx',
+  'src/routes/pages/login',
+  'src/routes/pages/common',
+  'src/routes/pages/my/protocol.tsx',
+];
+const asGlob = (p: string) => (/\.tsx?$/.test(p) ? p : `${p}/**`);
+const NOT_SHIPPED = ['**/*.test.*', 'src/contract/**', 'src/sw/**'];
+
 export default defineConfig({
   sourceLocale: SOURCE_LOCALE,
   locales: [...LOCALE_IDS],
   fallbackLocales: { default: SOURCE_LOCALE },
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['**/*.test.*', 'src/contract/**', 'src/sw/**'] },
+    { path: '<rootDir>/locales/{locale}/public', include: PUBLIC, exclude: NOT_SHIPPED },
+    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: [...NOT_SHIPPED, ...PUBLIC.map(asGlob)] },
   ],
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'es',

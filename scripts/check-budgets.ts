@@ -62,8 +62,8 @@ export function measure() {
   const login = total(routeFiles(manifest, [routeKey('src/routes/pages/login/[index].tsx')]));
   const home = total(routeFiles(manifest, [routeKey('src/routes/pages/index/[index].tsx')]));
   const locales = Object.entries(manifest)
-    .filter(([key]) => /^locales\/[^/]+\/messages\.po$/.test(key))
-    .map(([key, chunk]) => ({ locale: key.split('/')[1] ?? key, gzip: gzipSize(chunk.file) }));
+    .filter(([key]) => /^locales\/[^/]+\/(public|messages)\.po$/.test(key))
+    .map(([key, chunk]) => ({ locale: key.split('/').slice(1).join('/'), gzip: gzipSize(chunk.file) }));
   const swSource = readFileSync(path.join(dist, 'sw.js'), 'utf8');
   const precached = [...swSource.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1] ?? '');
   const existing = precached.filter((url) => existsSync(path.join(dist, url)));
@@ -88,8 +88,8 @@ function main(): number {
     if (!ok) failed++;
     console.info(`${ok ? 'ok  ' : 'OVER'} ${name}: ${kb(size)} / ${kb(budget)}`);
   }
-  if (m.locales.length !== 38) {
-    console.error(`expected 38 locale chunks, found ${m.locales.length}`);
+  if (m.locales.length !== 2 * 38) {
+    console.error(`expected 2 catalogs × 38 locales, found ${m.locales.length} chunks`);
     failed++;
   }
   const files = readdirSync(path.join(dist, 'assets'));

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, type Token } from '@messageformat/parser';
 import { LOCALE_IDS, SOURCE_LOCALE } from '../src/lib/i18n/locales.ts';
+import { CATALOG_NAMES } from './i18n/po.ts';
 
 interface Entry {
   id: string;
@@ -54,19 +55,38 @@ export function placeholders(message: string): string[] {
   return [...found].sort();
 }
 
-const catalogPath = (locale: string) => new URL(`../locales/${locale}/messages.po`, import.meta.url);
+const catalogPath = (locale: string, catalog: string) => new URL(`../locales/${locale}/${catalog}.po`, import.meta.url);
 
 function main(): number {
   const requireComplete = process.env.I18N_REQUIRE_COMPLETE === '1';
-  const source = parsePo(readFileSync(catalogPath(SOURCE_LOCALE), 'utf8'));
   const problems: string[] = [];
   const untranslated: Record<string, number> = {};
+  let messages = 0;
+  for (const catalog of CATALOG_NAMES) {
+    const source = parsePo(readFileSync(catalogPath(SOURCE_LOCALE, catalog), 'utf8'));
+    messages += source.length;
+    checkCatalog(catalog, source, problems, untranslated);
+  }
+  const pending = Object.entries(untranslated);
+  if (pending.length) {
+    const summary = pending.map(([l, n]) => `${l} ${n}`).join(', ');
+    console.info(`untranslated (falls back to ${SOURCE_LOCALE}): ${summary}`);
+    if (requireComplete) problems.push(`untranslated messages: ${summary}`);
+  }
+  for (const p of problems) console.error(p);
+  console.info(
+    `catalogs: ${LOCALE_IDS.length} locales × ${CATALOG_NAMES.join(' + ')}, ${messages} messages, ${problems.length} problems`,
+  );
+  return problems.length ? 1 : 0;
+}
+
+function checkCatalog(catalog: string, source: Entry[], problems: string[], untranslated: Record<string, number>) {
   for (const locale of LOCALE_IDS) {
     let entries: Entry[];
     try {
-      entries = parsePo(readFileSync(catalogPath(locale), 'utf8'));
+      entries = parsePo(readFileSync(catalogPath(locale, catalog), 'utf8'));
     } catch {
-      problems.push(`${locale}: catalog missing`);
+      problems.push(`${locale}: ${catalog} catalog missing`);
       continue;
     }
     const byId = new Map(entries.map((e) => [e.id, e.str]));
@@ -90,15 +110,6 @@ function main(): number {
       }
     }
   }
-  const pending = Object.entries(untranslated);
-  if (pending.length) {
-    const summary = pending.map(([l, n]) => `${l} ${n}`).join(', ');
-    console.info(`untranslated (falls back to ${SOURCE_LOCALE}): ${summary}`);
-    if (requireComplete) problems.push(`untranslated messages: ${summary}`);
-  }
-  for (const p of problems) console.error(p);
-  console.info(`catalogs: ${LOCALE_IDS.length} locales, ${source.length} messages, ${problems.length} problems`);
-  return problems.length ? 1 : 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.exit(main());

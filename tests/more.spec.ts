@@ -8,6 +8,7 @@ import { PNG } from 'pngjs';
 import { DEMO } from './harness/env.ts';
 import { api, apiLogin, closePopupsAsTheyOpen, faucet, loginAs, ops, registerUser } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
+import { networkQuiet } from './harness/settled.ts';
 import { waitUntilStored } from './harness/storage-dump.ts';
 
 test.describe('message centre', () => {
@@ -311,7 +312,7 @@ test.describe('activities', () => {
     await expect(page.getByRole('dialog', { name: 'Activities are live' })).toBeVisible();
     await page.getByRole('dialog', { name: 'Activities are live' }).getByRole('button', { name: 'Got it' }).click();
     await page.getByRole('link', { name: 'Reward' }).click();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await expect(page.getByRole('dialog', { name: 'Activities are live' })).toHaveCount(0);
 
     await openActivity(page, 'Trading Week with Bitora');

@@ -1,18 +1,18 @@
 /**
- * Writes translations into a catalog: `npx tsx scripts/i18n/apply.ts de_DE file.json` where the
+ * Writes translations into a locale's catalogs: `npx tsx scripts/i18n/apply.ts de_DE file.json` where the
  * file maps English source → translation. Refuses translations whose ICU placeholders or tags
  * differ from the source, and reports what is still missing.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { placeholders } from '../check-catalogs.ts';
-import { parsePoLines, setTranslations } from './po.ts';
+import { CATALOG_NAMES, catalogFile, parsePoLines, setTranslations } from './po.ts';
 
 const [locale, file] = process.argv.slice(2);
 if (!locale || !file) throw new Error('usage: apply.ts <locale> <translations.json>');
-const path = `locales/${locale}/messages.po`;
-const text = readFileSync(path, 'utf8');
+const paths = CATALOG_NAMES.map((c) => catalogFile(locale, c));
+const texts = paths.map((p) => readFileSync(p, 'utf8'));
 const input = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-const known = new Set(parsePoLines(text).entries.map((e) => e.id));
+const known = new Set(texts.flatMap((text) => parsePoLines(text).entries.map((e) => e.id)));
 const accepted = new Map<string, string>();
 const problems: string[] = [];
 for (const [id, value] of Object.entries(input)) {
@@ -34,9 +34,13 @@ for (const [id, value] of Object.entries(input)) {
   }
   accepted.set(id, value);
 }
-const updated = setTranslations(text, accepted);
-writeFileSync(path, updated);
-const left = parsePoLines(updated).entries.filter((e) => e.str === '').length;
+let left = 0;
+paths.forEach((path, i) => {
+  // Each catalog takes the translations of the messages it has (setTranslations skips the others).
+  const updated = setTranslations(texts[i]!, accepted);
+  writeFileSync(path, updated);
+  left += parsePoLines(updated).entries.filter((e) => e.str === '').length;
+});
 for (const p of problems) console.error(p);
 console.info(`${locale}: applied ${accepted.size}, refused ${problems.length}, still untranslated ${left}`);
 process.exitCode = problems.length ? 1 : 0;

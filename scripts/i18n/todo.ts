@@ -4,12 +4,13 @@
  * where each message is used. Fill in the values and apply with scripts/i18n/apply.ts.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { parsePoLines } from './po.ts';
+import { CATALOG_NAMES, catalogFile, parsePoLines } from './po.ts';
 
 const locale = process.argv[2];
 if (!locale) throw new Error('usage: todo.ts <locale>');
-const { entries } = parsePoLines(readFileSync(`locales/${locale}/messages.po`, 'utf8'));
-const missing = entries.filter((e) => e.str === '');
+const entries = CATALOG_NAMES.flatMap((c) => parsePoLines(readFileSync(catalogFile(locale, c), 'utf8')).entries);
+// A message used on a public page and a signed-in screen is in both catalogs: asked for once.
+const missing = [...new Map(entries.filter((e) => e.str === '').map((e) => [e.id, e])).values()];
 const todo: Record<string, unknown> = {
   __context: Object.fromEntries(missing.map((e) => [e.id, [...e.origins, ...e.comments].join('; ')])),
 };

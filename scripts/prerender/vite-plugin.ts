@@ -90,7 +90,7 @@ async function renderPages(): Promise<string[]> {
       const { renderPublicPage } = (await vite.ssrLoadModule(
         '/src/prerender/render.tsx',
       )) as typeof import('../../src/prerender/render.tsx');
-      const { messages } = (await vite.ssrLoadModule('/locales/en_US/messages.po')) as { messages: Record<string, unknown> };
+      const { messages } = (await vite.ssrLoadModule('/locales/en_US/public.po')) as { messages: Record<string, unknown> };
       const out: string[] = [];
       for (const page of PAGES) out.push(await renderPublicPage(page.url, messages));
       return out;
@@ -132,7 +132,7 @@ export function prerenderPages(): Plugin {
       if (!template || !entry) return;
       const html = String(template.source);
       const locale = Object.values(bundle).find(
-        (o): o is OutputChunk => isChunk(o) && (o.facadeModuleId ?? '').endsWith('locales/en_US/messages.po'),
+        (o): o is OutputChunk => isChunk(o) && (o.facadeModuleId ?? '').endsWith('locales/en_US/public.po'),
       );
       const [bodies, script] = await Promise.all([renderPages(), paintCheckScript()]);
       const entryClosure = closure(bundle, entry);

@@ -7,6 +7,7 @@ import { i18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadScreenMessages } from '../lib/i18n/activate';
 import { warmIntl } from '../lib/i18n/warm-intl';
 import { yieldToMain } from '../lib/tasks/yield-to-main';
 import { rememberFirstPaint } from '../session/first-paint';
@@ -56,6 +57,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   // Only a signed-in user has saved queries to restore: the login page never loads the persister.
   const userId = signedIn ? appStore.get().userId : undefined;
   await Promise.all([
+    // A signed-in launch opens a signed-in screen: its catalog comes with the locale's first load.
+    signedIn ? loadScreenMessages() : undefined,
     activateLaunchLocale(),
     userId ? import('../session/persist').then((m) => m.startPersistence(queryClient, userId)) : undefined,
     routeLoaded,

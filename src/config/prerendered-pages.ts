@@ -12,6 +12,10 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/pages/my/protocol': 'prerendered/protocol.html',
 };
 
+/** Whether a path is one of the public pages (their words are all in the shell's catalog). */
+export const isPublicPage = (pathname: string) =>
+  Object.hasOwn(PRERENDERED_PAGES, pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
 /** Content-Security-Policy sources for the inline script, style and style attributes of those files. */
 export const PRERENDER_CSP_FILE = 'prerendered/csp.json';
 export interface PrerenderCsp {

@@ -4,6 +4,8 @@ import { lazy, Suspense } from 'react';
 import { NotFoundScreen } from '../app/not-found-screen';
 import { OfflineBanner } from '../app/offline-banner';
 import { isTabPath, TabBar } from '../app/tab-bar';
+import { isPublicPage } from '../config/prerendered-pages';
+import { loadScreenMessages } from '../lib/i18n/activate';
 import { navigationRedirect } from '../session/guard';
 import { appStore, useAppStore } from '../session/store';
 import { ToastRegion } from '../ui/toast';
@@ -16,9 +18,11 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ location }) => {
+  beforeLoad: async ({ location }) => {
     const target = navigationRedirect(location.pathname, Boolean(appStore.get().token));
     if (target) throw redirect({ to: target, replace: true });
+    // The public pages speak from the shell's catalog; every other screen also needs its own.
+    if (!isPublicPage(location.pathname)) await loadScreenMessages();
   },
   component: RootLayout,
   notFoundComponent: NotFoundScreen,

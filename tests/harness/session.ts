@@ -1,8 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO } from './env.ts';
+import { trackRequests } from './settled.ts';
 
 /** Logs a +1 phone account in through the login form, as a person would. */
 export async function loginAs(page: Page, phone: string, password: string): Promise<void> {
+  trackRequests(page);
   await page.goto('/pages/login/index');
   await page.getByRole('button', { name: 'Phone', exact: true }).click();
   const areaCode = page.getByRole('button', { name: /area code/i });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activateLocale, i18n } from './activate';
+import { activateLocale, i18n, loadScreenMessages } from './activate';
 
 describe('locale activation', () => {
   it('loads a catalog and sets <html lang dir>', async () => {
@@ -10,5 +10,17 @@ describe('locale activation', () => {
     await activateLocale('de_DE');
     expect(document.documentElement.lang).toBe('de-DE');
     expect(document.documentElement.dir).toBe('ltr');
+  });
+});
+
+describe('the signed-in screens’ catalog', () => {
+  it('loads when asked, and comes along with every later locale', async () => {
+    await activateLocale('de_DE');
+    const shellOnly = Object.keys(i18n.messages).length;
+    await loadScreenMessages();
+    expect(i18n.locale).toBe('de_DE');
+    expect(Object.keys(i18n.messages).length).toBeGreaterThan(shellOnly);
+    await activateLocale('ja_JP');
+    expect(Object.keys(i18n.messages).length).toBeGreaterThan(shellOnly);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Live updates on an open screen, against the real server: what another device does (a withdrawal)
  * and what the chain then does (it settles) show on the records screen without a reload; a
- * connection lost meanwhile resumes with Last-Event-ID and brings what was missed.
+ * connection lost meanwhile resumes with Last-Event-ID and brings what was missed; the unread count
+ * follows on the app icon's badge.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { LIVE_PATH } from '../src/contract/live.ts';
 import { encodeTronAddress } from '../src/lib/tron/index.ts';
 import { DEMO } from './harness/env.ts';
-import { api, apiLogin } from './harness/more-helpers.ts';
+import { api, apiLogin, ops } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
 
 function freshAddress(): string {
@@ -60,4 +61,26 @@ test('a withdrawal from another device appears on the open records screen and se
   await expect(rowOf(page, '11.238')).toBeVisible({ timeout: 20_000 });
   expect(streams.slice(before).some((id) => id !== undefined && /^\d+$/.test(id))).toBe(true);
   expect(await stillSameDocument(page)).toBe(true);
+});
+
+test('the unread count shows on the app icon and follows messages read or published elsewhere', async ({ page }) => {
+  // The icon itself belongs to the operating system: record what the app asks of it.
+  await page.addInitScript(() => {
+    const badge: Array<number | 'clear'> = [];
+    Object.assign(window, { badge });
+    Object.defineProperty(navigator, 'setAppBadge', {
+      configurable: true,
+      value: async (count?: number) => void badge.push(count ?? 0),
+    });
+    Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: async () => void badge.push('clear') });
+  });
+  const lastBadge = () => page.evaluate(() => (window as unknown as { badge: Array<number | 'clear'> }).badge.at(-1) ?? null);
+  await loginAsDemo(page);
+  const elsewhere = await apiLogin();
+  await api('/notify/readAll', { token: elsewhere });
+  await expect.poll(lastBadge, { timeout: 10_000 }).toBe('clear');
+  ops('publish', `Badge ${Date.now().toString(36)}`, 'A notice while the app is open');
+  await expect.poll(lastBadge, { timeout: 10_000 }).toBe(1);
+  await api('/notify/readAll', { token: elsewhere });
+  await expect.poll(lastBadge, { timeout: 10_000 }).toBe('clear');
 });

@@ -11,10 +11,12 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { apiConfig } from '../api/config';
+import { unreadCountQueryOptions } from '../api/notify';
 import { queryKeys } from '../api/query-keys';
 import { reportReachability } from '../api/reachability';
 import { isLiveTopic, LIVE_PATH, type LiveTopic } from '../contract/live';
 import { type SseMessage, SseParser } from '../lib/sse/sse-parser';
+import { followUnreadBadge, showUnreadOnBadge } from './app-badge';
 import { isOnline, subscribeOnline } from './online';
 import { appStore } from './store';
 
@@ -29,9 +31,14 @@ const TOPIC_QUERIES: Record<LiveTopic, ReadonlyArray<readonly unknown[]>> = {
   activity: [queryKeys.activity.all],
 };
 
-/** The queries one event makes stale; the ones on screen refetch at once. */
+/**
+ * The queries one event makes stale; the ones on screen refetch at once. The unread count is
+ * fetched even off screen: the app icon's badge shows it.
+ */
 export function refreshTopics(queryClient: QueryClient, topics: readonly LiveTopic[]): void {
   for (const topic of topics) for (const queryKey of TOPIC_QUERIES[topic]) void queryClient.invalidateQueries({ queryKey });
+  if (topics.includes('messages'))
+    void queryClient.fetchQuery({ ...unreadCountQueryOptions(), staleTime: 0 }).catch(() => undefined);
 }
 
 const ALL_TOPICS = Object.keys(TOPIC_QUERIES) as LiveTopic[];
@@ -145,13 +152,18 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     scheduleReconnect();
   };
 
+  let signedIn = Boolean(appStore.get().token);
   const update = () => {
+    // Signed out: nobody's unread count belongs on the icon.
+    if (signedIn && !appStore.get().token) showUnreadOnBadge(0);
+    signedIn = Boolean(appStore.get().token);
     if (wanted()) {
       if (appStore.get().token !== streamToken) pause();
       void connect();
     } else pause();
   };
 
+  const stopBadge = followUnreadBadge(queryClient);
   const unsubscribeStore = appStore.subscribe(update);
   const unsubscribeOnline = subscribeOnline(() => {
     attempt = 0;
@@ -160,6 +172,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   document.addEventListener('visibilitychange', update);
   update();
   stop = () => {
+    stopBadge();
     unsubscribeStore();
     unsubscribeOnline();
     document.removeEventListener('visibilitychange', update);

@@ -256,10 +256,11 @@ export interface DB {
   };
   /** Each user's last live-event number (migration 012). */
   live_cursors: { user_id: number; seq: ColumnType<string, number, number> };
-  /** What changed for a user in one transaction, numbered in the user's own sequence (migration 012). */
+  /** What changed for a user in one transaction, numbered at commit in the user's own sequence (migration 012). */
   live_events: {
     user_id: number;
-    seq: ColumnType<string, number, number>;
+    /** Given at commit (null only inside the transaction that raised it). */
+    seq: ColumnType<string | null, never, number>;
     xact: ColumnType<string, number, number>;
     topics: string[];
     created_at: Time;

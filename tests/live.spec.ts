@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { LIVE_PATH } from '../src/contract/live.ts';
 import { encodeTronAddress } from '../src/lib/tron/index.ts';
 import { DEMO } from './harness/env.ts';
-import { api, apiLogin, ops } from './harness/more-helpers.ts';
+import { api, apiLogin, loginAs, ops, registerUser } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
 
 function freshAddress(): string {
@@ -75,8 +75,11 @@ test('the unread count shows on the app icon and follows messages read or publis
     Object.defineProperty(navigator, 'clearAppBadge', { configurable: true, value: async () => void badge.push('clear') });
   });
   const lastBadge = () => page.evaluate(() => (window as unknown as { badge: Array<number | 'clear'> }).badge.at(-1) ?? null);
-  await loginAsDemo(page);
-  const elsewhere = await apiLogin();
+  // A new user of its own: reading all of the demo's messages would change what other tests see.
+  const phone = `557${String(Date.now()).slice(-4)}`;
+  await registerUser(phone, 'Badge1234');
+  await loginAs(page, phone, 'Badge1234');
+  const elsewhere = await apiLogin(phone, 'Badge1234');
   await api('/notify/readAll', { token: elsewhere });
   await expect.poll(lastBadge, { timeout: 10_000 }).toBe('clear');
   ops('publish', `Badge ${Date.now().toString(36)}`, 'A notice while the app is open');

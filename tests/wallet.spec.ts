@@ -414,6 +414,8 @@ test('records search asks the server by part of a transaction id or by amount; t
   // An amount with a trailing zero still matches it as a number.
   const amount = `${withTx.amount}${withTx.amount.includes('.') ? '0' : '.0'}`;
   await search.fill(amount);
+  // The search is in force once the page's address has it (both searches may list the same rows).
+  await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(amount);
   await expect.poll(rowIds).toEqual(await searchIds(amount));
   expect(await rowIds()).toContain(withTx.id);
   // Back from a record that was found, the search is still there.

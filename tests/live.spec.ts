@@ -6,16 +6,10 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { LIVE_PATH } from '../src/contract/live.ts';
-import { encodeTronAddress } from '../src/lib/tron/index.ts';
 import { DEMO } from './harness/env.ts';
 import { api, apiLogin, loginAs, ops, registerUser } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
-
-function freshAddress(): string {
-  const bytes = new Uint8Array(20);
-  crypto.getRandomValues(bytes);
-  return encodeTronAddress(bytes);
-}
+import { freshAddress } from './harness/wallet-api.ts';
 
 /** A withdrawal of `amount` USDT made from another session of the demo user (another phone). */
 async function withdrawElsewhere(token: string, amount: string): Promise<void> {

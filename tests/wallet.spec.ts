@@ -7,11 +7,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
 import Decimal from 'decimal.js';
-import { encodeTronAddress } from '../src/lib/tron/index.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
 import { waitUntilStored } from './harness/storage-dump.ts';
-import { balanceOf, demoApi, faucet, minus, type RecordRow, recordsOf, walletOf } from './harness/wallet-api.ts';
+import { balanceOf, demoApi, faucet, freshAddress, minus, type RecordRow, recordsOf, walletOf } from './harness/wallet-api.ts';
 import { decodeQrDataUrl, qrPng, qrY4m } from './harness/wallet-qr.ts';
 
 /** An outside address: in the demo's address book because the seed sent USDT there. */
@@ -19,13 +18,6 @@ const KNOWN = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 /** A checksum-valid lookalike of KNOWN (same first 10 and last 4 characters), found by brute force. */
 const LOOKALIKE = 'TDbZBSimmJ8Y7tHjekUtDTixX5PMPmb6hh';
-
-/** A fresh, valid address nobody has sent to. */
-function freshAddress(): string {
-  const bytes = new Uint8Array(20);
-  crypto.getRandomValues(bytes);
-  return encodeTronAddress(bytes);
-}
 
 async function openTransfer(page: Page) {
   await page.goto('/pages/index/transfer');

@@ -17,11 +17,8 @@ import { reportReachability } from '../api/reachability';
 import { isLiveTopic, LIVE_PATH, type LiveTopic } from '../contract/live';
 import { type SseMessage, SseParser } from '../lib/sse/sse-parser';
 import { followUnreadBadge, showUnreadOnBadge } from './app-badge';
-import { isOnline, subscribeOnline } from './online';
+import { isOnline, PROBE_BACKOFF_MS, subscribeOnline } from './online';
 import { appStore } from './store';
-
-/** Waits before reconnecting after a failure: quick at first, then no more than every 30 s. */
-export const LIVE_BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000] as const;
 
 const TOPIC_QUERIES: Record<LiveTopic, ReadonlyArray<readonly unknown[]>> = {
   wallet: [queryKeys.wallet],
@@ -82,7 +79,8 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
 
   const scheduleReconnect = () => {
     if (retry !== undefined || !wanted()) return;
-    const base = LIVE_BACKOFF_MS[Math.min(attempt, LIVE_BACKOFF_MS.length - 1)] ?? 30_000;
+    // The same steps as the online state's probes: quick at first, then no more than every 30 s.
+    const base = PROBE_BACKOFF_MS[Math.min(attempt, PROBE_BACKOFF_MS.length - 1)] ?? 30_000;
     attempt++;
     // Spread out, so a restarted server is not met by every app in the same second.
     retry = setTimeout(

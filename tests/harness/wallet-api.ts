@@ -1,5 +1,6 @@
 /** Direct API access for wallet browser tests: the demo user's balances and records, and the ops CLI. */
 import type { APIRequestContext } from '@playwright/test';
+import { encodeTronAddress } from '../../src/lib/tron/index.ts';
 import { DEMO } from './env.ts';
 
 interface Envelope<T> {
@@ -73,4 +74,11 @@ export function minus(a: string, b: string): string {
   const abs = (neg ? -d : d).toString().padStart(7, '0');
   const text = `${abs.slice(0, -6)}.${abs.slice(-6)}`.replace(/\.?0+$/, '');
   return (neg ? '-' : '') + (text === '' ? '0' : text);
+}
+
+/** A fresh, valid address nobody has sent to. */
+export function freshAddress(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeTronAddress(bytes);
 }

@@ -5,7 +5,8 @@ import { LOCALE_IDS, SOURCE_LOCALE } from './src/lib/i18n/locales.ts';
 /**
  * What the public pages (login, register, forgot password, language, agreement) and the shell
  * around every screen say: the `public` catalog, all a first visit loads. The signed-in screens'
- * messages are the `messages` catalog, loaded once a signed-in route is opened (`activate.ts`).
+ * messages are the `messages` catalog, loaded once a signed-in route is opened (`activate.ts`). The
+ * `server` catalog is what the API server says in the user's language (push notifications).
  */
 const PUBLIC = [
   'src/app',
@@ -34,6 +35,8 @@ export default defineConfig({
   catalogs: [
     { path: '<rootDir>/locales/{locale}/public', include: PUBLIC, exclude: NOT_SHIPPED },
     { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: [...NOT_SHIPPED, ...PUBLIC.map(asGlob)] },
+    // What the server itself says (push notifications), compiled into the server build.
+    { path: '<rootDir>/locales/{locale}/server', include: ['server/src/i18n'], exclude: ['**/*.test.*'] },
   ],
   format: formatter({ lineNumbers: false }),
   compileNamespace: 'es',

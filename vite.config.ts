@@ -15,6 +15,16 @@ const manifest = {
   short_name: BRAND.productName,
 };
 
+/** Lingui's macros compiled in the files that import them (the server tests use it too). */
+export const linguiMacros = {
+  presets: [
+    {
+      preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
+      rolldown: { filter: { code: /from ["']@lingui\/(core|react)\/macro["']/ } },
+    },
+  ],
+};
+
 export default defineConfig({
   base: '/',
   // Identifies a build in diagnostics and in the update tests (two builds must differ).
@@ -27,14 +37,7 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
-    babel({
-      presets: [
-        {
-          preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },
-          rolldown: { filter: { code: /from ["']@lingui\/(core|react)\/macro["']/ } },
-        },
-      ],
-    }),
+    babel(linguiMacros),
     lingui(),
     prerenderPages(),
     VitePWA({

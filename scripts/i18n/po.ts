@@ -2,8 +2,8 @@
  * Minimal reader/writer for the PO catalogs Lingui writes, used by the translation tools: it
  * changes only msgstr lines and keeps everything else byte for byte.
  */
-/** The catalogs of each locale (lingui.config.ts): what public pages say, and the signed-in screens. */
-export const CATALOG_NAMES = ['public', 'messages'] as const;
+/** The catalogs of each locale (lingui.config.ts): what public pages say, the signed-in screens, and the server. */
+export const CATALOG_NAMES = ['public', 'messages', 'server'] as const;
 export const catalogFile = (locale: string, catalog: (typeof CATALOG_NAMES)[number]) => `locales/${locale}/${catalog}.po`;
 
 export interface PoEntry {

@@ -1,4 +1,5 @@
 /** Server settings from the environment (every variable is documented in docs/deploy.md). */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -41,7 +42,36 @@ export interface Config {
   drainDelaySeconds: number;
   drainSeconds: number;
   tron: TronConfig;
+  push: PushConfig;
 }
+
+/** Web Push (services/push.ts). */
+export interface PushConfig {
+  /**
+   * The VAPID contact push services may write to (`mailto:` or `https:`). Unset with DATABASE_URL:
+   * push notifications are off (the app says so); the embedded server uses a placeholder.
+   */
+  subject: string | undefined;
+  /** The VAPID key pair (base64url); unset: one generated once and kept in the database. */
+  publicKey: string | undefined;
+  privateKey: string | undefined;
+  /**
+   * Where a subscription's endpoint may point: push services' host names (`.apple.com` matches
+   * its subdomains; `host:port` matches that port only). The server POSTs to these, over https
+   * only, so a user cannot make it call anything else.
+   */
+  serviceHosts: string[];
+  /** Extra CA certificates (PEM) trusted for push services: a private push service, or a test's. */
+  serviceCa: string | undefined;
+}
+
+/** The browsers' push services (Chrome/Edge/Opera on Android and desktop, Firefox, Safari/iOS, Windows). */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '.push.apple.com',
+  '.notify.windows.com',
+];
 
 /** The TRON network the server settles on (docs/chain.md). */
 export interface TronConfig {
@@ -101,6 +131,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600),
     settleIntervalMs: int(env.SETTLE_INTERVAL_MS, 5000),
     liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 25_000),
+    push: {
+      subject: parsePushSubject(env.PUSH_SUBJECT) ?? (env.DATABASE_URL ? undefined : 'mailto:push@tessera.invalid'),
+      publicKey: env.VAPID_PUBLIC_KEY || undefined,
+      privateKey: env.VAPID_PRIVATE_KEY || undefined,
+      serviceHosts: env.PUSH_SERVICE_HOSTS
+        ? env.PUSH_SERVICE_HOSTS.split(',')
+            .map((h) => h.trim())
+            .filter(Boolean)
+        : PUSH_SERVICE_HOSTS,
+      serviceCa: env.PUSH_SERVICE_CA_FILE ? readFileSync(env.PUSH_SERVICE_CA_FILE, 'utf8') : undefined,
+    },
     distributionPeriodSeconds: int(env.DISTRIBUTION_PERIOD_SECONDS, 86400),
     smtpUrl: env.SMTP_URL || undefined,
     tlsCert: env.TLS_CERT || undefined,
@@ -154,6 +195,14 @@ export function missingProductionSettings(config: Config): string | null {
   if (!config.s3) missing.push('S3_BUCKET (uploads must be readable by every instance)');
   if (!config.tron.fullNode) missing.push('TRON_FULL_NODE (the TRON node every instance settles on)');
   return missing.length ? `With DATABASE_URL, set ${missing.join('; ')}.` : null;
+}
+
+/** PUSH_SUBJECT: how push services reach the operator, a `mailto:` or `https:` URL. */
+export function parsePushSubject(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/.test(value))
+    throw new Error('PUSH_SUBJECT: a mailto: address or an https: URL where push services can reach the operator');
+  return value;
 }
 
 /** TRON_EXPLORER_TX_URL: an http(s) page with `{txId}` where the id goes; anything else is refused. */

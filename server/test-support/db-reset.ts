@@ -15,6 +15,8 @@ function migrationsTables(): Record<keyof DB, true> {
     users: true,
     live_cursors: true,
     live_events: true,
+    push_subscriptions: true,
+    push_outbox: true,
     lockouts: true,
     server_secrets: true,
     sessions: true,

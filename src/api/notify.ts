@@ -1,7 +1,7 @@
 /** The message center: paged list, detail (which marks read), read-all, delete, popup, unread count. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { PageQuery } from '../contract/common';
-import { notifyApi } from '../contract/notify';
+import { notifyApi, type PushSubscriptionBody } from '../contract/notify';
 import { call, type RequestOptions } from './client';
 import { nextPageParam, PAGE_SIZE, persistMeta, queryKeys } from './query-keys';
 
@@ -20,6 +20,15 @@ export const deleteMessage = (id: string, opts?: RequestOptions) => call(notify.
 export const getPopupMessage = (opts?: RequestOptions) => call(notify.popup, { ...opts });
 
 export const getUnreadCount = (opts?: RequestOptions) => call(notify.unread, { ...opts });
+
+/** The server's VAPID public key, or null when it sends no push notifications. */
+export const getPushKey = (opts?: RequestOptions) => call(notify.pushKey, { ...opts });
+
+export const savePushSubscription = (body: PushSubscriptionBody, opts?: RequestOptions) =>
+  call(notify.pushSubscribe, { body, ...opts });
+
+export const dropPushSubscription = (endpoint: string, opts?: RequestOptions) =>
+  call(notify.pushUnsubscribe, { body: { endpoint }, ...opts });
 
 export const messagesInfiniteQueryOptions = () =>
   infiniteQueryOptions({

@@ -20,12 +20,14 @@ import { appStore } from '../session/store';
 import { AfterFirstCommit } from './after-first-commit';
 import { AppTree } from './app-tree';
 import { reloadOnStaleChunks, reloadWhenNewWorkerTakesOver } from './new-build';
+import { listenForNotificationTaps } from './notification-taps';
 import { createQueryClient, followOnlineState } from './query-client';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
 import { claimInstance, instanceSettled } from './single-instance';
 
 export async function boot(container: HTMLElement): Promise<void> {
+  const followTaps = listenForNotificationTaps();
   captureInstallPrompt();
   reloadOnStaleChunks();
   reloadWhenNewWorkerTakesOver();
@@ -115,10 +117,14 @@ export async function boot(container: HTMLElement): Promise<void> {
   }, LAUNCH_CHECK_DELAY_MS);
 
   registerServiceWorker(appOnScreen);
+  void appOnScreen.then(() => followTaps((path) => void router.history.push(path)));
   void appOnScreen.then(() => followLiveUpdatesWhenSignedIn(queryClient));
 }
 
-/** Live updates (their own chunk) start with the first signed-in moment, never on a public page. */
+/**
+ * Live updates and the push subscription's renewal (their own chunks) start with the first signed-in
+ * moment, never on a public page.
+ */
 function followLiveUpdatesWhenSignedIn(queryClient: QueryClient): void {
   let unsubscribe: (() => void) | undefined;
   const check = () => {
@@ -126,6 +132,9 @@ function followLiveUpdatesWhenSignedIn(queryClient: QueryClient): void {
     unsubscribe?.();
     unsubscribe = undefined;
     void import('../session/live-updates').then((m) => m.startLiveUpdates(queryClient));
+    // A device with notifications on tells the server again (its language, a rotated subscription).
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
+      void import('../session/push-notifications').then((m) => m.keepPushRenewed());
   };
   check();
   if (!appStore.get().token) unsubscribe = appStore.subscribe(check);

@@ -42,6 +42,8 @@ export async function loadSessionData(): Promise<void> {
 
 async function forget(): Promise<void> {
   const { queryClient } = need();
+  if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
+    void import('./push-notifications').then((m) => m.forgetPushOnThisDevice()).catch(() => undefined);
   appStore.set({ token: null, clientId: null, userId: null, isMessage: false });
   await clearPersistedQueries(queryClient);
   await startPersistence(queryClient, null);

@@ -1,8 +1,9 @@
 /**
  * Our service worker. It precaches the app shell and every locale chunk, answers navigations with
  * the cached shell (so deep links open offline), caches images and the few hashed assets left out
- * of the precache at runtime (bounded), and never sees API requests: static routing sends them
- * around the worker to the network, and offline data comes from the persisted query cache instead.
+ * of the precache at runtime (bounded), shows push notifications, and never sees API requests:
+ * static routing sends them around the worker to the network, and offline data comes from the
+ * persisted query cache instead.
  */
 import { clientsClaim, type RouteHandlerCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -11,6 +12,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
 import { PRERENDERED_PAGES, prerenderedFileFor } from '../config/prerendered-pages';
+import { listenForPushes } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -106,4 +108,5 @@ function bypassWorkerForApi(event: InstallEventWithRoutes) {
   }));
   event.waitUntil(event.addRoutes(rules).catch((error: unknown) => console.warn('static routes refused', error)));
 }
+listenForPushes();
 clientsClaim();

@@ -1,7 +1,8 @@
 /** Shared settings of the browser test harness. */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { selfSignedCertificate } from '../../server/test-support/push-service.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags that keep Debian's Chromium quiet on a machine with no outside network. */
@@ -19,6 +20,16 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** The Lighthouse audits' own server (playwright.lighthouse.config.ts). */
 export const LH_PORT = E2E_PORT + 1;
 export const LH_BASE_URL = `http://127.0.0.1:${LH_PORT}`;
+/** The stand-in push service of tests/push.spec.ts (FCM and the others cannot be reached from here). */
+export const PUSH_SERVICE_PORT = E2E_PORT + 2;
+
+/** Its certificate, made once per run (the server is told to trust it); the spec's workers find it again. */
+export function e2ePushServiceTls(): { keyFile: string; certFile: string } {
+  process.env.E2E_PUSH_TLS_DIR ??= mkdtempSync(path.join(tmpdir(), 'tessera-push-'));
+  const dir = process.env.E2E_PUSH_TLS_DIR;
+  const files = { keyFile: path.join(dir, 'push-key.pem'), certFile: path.join(dir, 'push-cert.pem') };
+  return existsSync(files.certFile) ? files : selfSignedCertificate(dir);
+}
 
 let dataDir: string | undefined;
 /** One fresh data dir per run, so every run starts from the seeded demo only. */
@@ -41,6 +52,8 @@ export function e2eServerEnv(): Record<string, string> {
     DEVNET_SOLID_AFTER: '3',
     TRON_EXPLORER_TX_URL: 'https://nile.tronscan.org/#/transaction/{txId}',
     LOG_LEVEL: 'warn',
+    PUSH_SERVICE_HOSTS: `127.0.0.1:${PUSH_SERVICE_PORT}`,
+    PUSH_SERVICE_CA_FILE: e2ePushServiceTls().certFile,
   };
 }
 

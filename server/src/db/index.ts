@@ -16,6 +16,7 @@ import * as m009 from './migrations/009_withdrawal_holds';
 import * as m010 from './migrations/010_pending_deposits';
 import * as m011 from './migrations/011_reference_version';
 import * as m012 from './migrations/012_live_events';
+import * as m013 from './migrations/013_push';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '010_pending_deposits': m010,
   '011_reference_version': m011,
   '012_live_events': m012,
+  '013_push': m013,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -265,6 +265,28 @@ export interface DB {
     topics: string[];
     created_at: Time;
   };
+  /** A device's Web Push subscription, valid while the session that made it is (migration 013). */
+  push_subscriptions: {
+    id: Generated<number>;
+    user_id: number;
+    session_token_hash: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    locale: string;
+    created_at: Generated<Date>;
+    renewed_at: Generated<Date>;
+  };
+  /** A notification still to send, written by triggers with the change it announces (migration 013). */
+  push_outbox: {
+    id: Generated<string>;
+    user_id: number;
+    kind: string;
+    record_id: number | null;
+    attempts: Generated<number>;
+    lease_until: Generated<Date>;
+    created_at: Generated<Date>;
+  };
   messages: {
     id: Generated<number>;
     user_id: number;

@@ -1,8 +1,8 @@
 /**
  * Background jobs of a running server: withdrawals on the chain (sign, broadcast, follow receipts),
- * the deposit watcher, sweeping deposits to the hot wallet,
+ * the deposit watcher, sweeping deposits to the hot wallet, sending push notifications,
  * the reward distribution and the hourly clean-up of uploads no participation uses, spent challenges,
- * old rate-limit windows and live events too old to resume from.
+ * old rate-limit windows, live events too old to resume from and push subscriptions of ended sessions.
  *
  * With several instances on one PostgreSQL, each job runs on one instance at a time: a run first
  * takes the job's advisory lock and skips its turn when another instance holds it. (Each job is also
@@ -20,13 +20,21 @@ import { blobStoreFor } from '../services/blob-store';
 import { forgetExpiredChallenges } from '../services/human-check';
 import { forgetOldLiveEvents } from '../services/live-events';
 import { distribute } from '../services/pool';
+import { forgetDeadSubscriptions, sendDuePushes } from '../services/push';
 import { forgetOldRateLimitWindows } from '../services/rate-limit-store';
 import { deleteUnusedUploads } from '../services/uploads';
 import { watchDeposits } from './deposits';
 import { sweepDeposits } from './sweeps';
 import { processWithdrawals } from './withdrawals';
 
-const JOB_LOCKS = { settle: 727_101, distribute: 727_102, cleanUp: 727_103, deposits: 727_104, sweep: 727_105 } as const;
+const JOB_LOCKS = {
+  settle: 727_101,
+  distribute: 727_102,
+  cleanUp: 727_103,
+  deposits: 727_104,
+  sweep: 727_105,
+  push: 727_106,
+} as const;
 type JobName = keyof typeof JOB_LOCKS;
 
 export function startJobs(
@@ -82,18 +90,23 @@ export function startJobs(
     const r = await distribute(db, config.distributionPeriodSeconds);
     if (r) log.info({ distribution: r }, 'reward pool distributed');
   });
+  const push = run('push', async () => {
+    await sendDuePushes(db, config.push, log);
+  });
   const cleanUp = run('cleanUp', async () => {
     const n = await deleteUnusedUploads(db, blobStoreFor(config));
     if (n) log.info({ deleted: n }, 'unused uploads deleted');
     await forgetExpiredChallenges(db);
     await forgetOldRateLimitWindows(db);
     await forgetOldLiveEvents(db);
+    await forgetDeadSubscriptions(db);
   });
 
   const timers = [
     setInterval(settle, config.settleIntervalMs),
     setInterval(deposits, config.settleIntervalMs),
     setInterval(sweep, config.settleIntervalMs),
+    setInterval(push, config.settleIntervalMs),
     // Distribution: checked every minute (or every period when shorter); pays once per period.
     setInterval(distribution, Math.min(config.distributionPeriodSeconds * 1000, 60_000)),
     setInterval(cleanUp, 3600_000),

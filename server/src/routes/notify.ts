@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import * as notify from '../services/notify';
+import * as push from '../services/push';
 import { define, LAUNCH_READ } from './define';
 
 export function notifyRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -13,4 +14,7 @@ export function notifyRoutes(app: FastifyInstance, ctx: Ctx) {
   define(app, ctx, n.remove, ({ userId, params }) => notify.remove(db, userId, params.id));
   define(app, ctx, n.popup, ({ userId }) => notify.popup(db, userId));
   define(app, ctx, n.unread, ({ who }) => notify.unread(db, who), LAUNCH_READ);
+  define(app, ctx, n.pushKey, async () => ({ publicKey: (await push.vapidKeys(db, ctx.config.push))?.publicKey ?? null }));
+  define(app, ctx, n.pushSubscribe, ({ userId, token, body }) => push.subscribe(db, ctx.config.push, userId, token, body));
+  define(app, ctx, n.pushUnsubscribe, ({ userId, body }) => push.unsubscribe(db, userId, body.endpoint));
 }

@@ -75,6 +75,10 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     await check(api.notify.detail, { params: { id: msgs.list[0]!.id } });
     await check(api.notify.remove, { params: { id: msgs.list[1]!.id } });
     await check(api.notify.readAll);
+    const { publicKey } = await check<{ publicKey: string | null }>(api.notify.pushKey);
+    expect(publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    covered.add(api.notify.pushSubscribe); // over a real push service in push.test.ts
+    covered.add(api.notify.pushUnsubscribe);
 
     const channels = await check<Array<{ id: string }>>(api.money.withdrawChannels);
     await check(api.money.channelDetail, { params: { id: channels[0]!.id } });

@@ -1,4 +1,4 @@
-/** Settings: display currency, language, privacy mode, dust threshold and clearing the cache. */
+/** Settings: display currency, language, privacy mode, dust threshold, notifications and clearing the cache. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -12,6 +12,7 @@ import { MenuButton, MenuItem, MenuLink, MenuList } from '../../ui/menu-list';
 import { Page } from '../../ui/page';
 import { showLoading, showToast } from '../../ui/toast';
 import { clearAppCache } from './cache';
+import { NotificationsSetting } from './notifications-setting';
 import './settings.css';
 
 const DEFAULT_CURRENCY = 'USD';
@@ -82,6 +83,7 @@ export function SettingsScreen() {
         </MenuItem>
       </MenuList>
       <DustThreshold defaultValue={config.data?.dustThresholdUsd} />
+      <NotificationsSetting />
       <InstallEntry />
       <MenuList label={t`Storage`}>
         <MenuButton label={t`Clear cache`} onClick={() => void clear()} />

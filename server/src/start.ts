@@ -74,6 +74,7 @@ async function main() {
   const lifecycle = createLifecycle();
   const app = await buildApp({ db, config, opsToken, lifecycle });
   const stopJobs = startJobs(db, config, app.log, { lifecycle, gateway });
+  if (!config.push.subject) app.log.warn('push notifications are off: set PUSH_SUBJECT (docs/deploy.md) to send them');
   await app.listen({ host: config.host, port: config.port });
   const scheme = config.tlsCert && config.tlsKey ? 'https' : 'http';
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -12,6 +12,7 @@ import type { Db } from './db/schema';
 import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes, prizePoolRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
+import { contactRoutes } from './routes/contacts';
 import { exchangeRoutes } from './routes/exchange';
 import { liveRoutes } from './routes/live';
 import { googleRoutes, memberRoutes } from './routes/member';
@@ -193,6 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   operatorRoutes(app, ctx, opts.lifecycle ?? createLifecycle());
   authRoutes(app, ctx);
   memberRoutes(app, ctx);
+  contactRoutes(app, ctx);
   googleRoutes(app, ctx);
   miscRoutes(app, ctx);
   notifyRoutes(app, ctx);

@@ -43,6 +43,8 @@ export interface Config {
   drainSeconds: number;
   tron: TronConfig;
   push: PushConfig;
+  /** How long a new contact waits before allowlisted withdrawals may go there, and turning the allowlist off waits. */
+  allowlistDelaySeconds: number;
 }
 
 /** Web Push (services/push.ts). */
@@ -131,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600),
     settleIntervalMs: int(env.SETTLE_INTERVAL_MS, 5000),
     liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 25_000),
+    allowlistDelaySeconds: int(env.ALLOWLIST_DELAY_SECONDS, 24 * 3600),
     push: {
       subject: parsePushSubject(env.PUSH_SUBJECT) ?? (env.DATABASE_URL ? undefined : 'mailto:push@tessera.invalid'),
       publicKey: env.VAPID_PUBLIC_KEY || undefined,

@@ -17,6 +17,7 @@ function migrationsTables(): Record<keyof DB, true> {
     live_events: true,
     push_subscriptions: true,
     push_outbox: true,
+    contacts: true,
     lockouts: true,
     server_secrets: true,
     sessions: true,

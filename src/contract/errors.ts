@@ -45,6 +45,8 @@ export const ErrorCode = {
   CONTRACT_ADDRESS: 2015,
   /** A new trade password that is one repeated digit or a run like 123456 (lib/forms/credentials.ts). */
   TRADE_PASSWORD_GUESSABLE: 2016,
+  /** The withdrawal allowlist is on and the address is not a contact usable yet (services/contacts.ts). */
+  NOT_ALLOWLISTED: 2017,
 
   PARTICIPATION_USED: 3001,
   NOT_CLAIMABLE: 3002,

@@ -1,6 +1,7 @@
 /** The API contract shared by client and server: every call's method, path and schemas. */
 import { activityApi, prizePoolApi } from './activity';
 import { authApi } from './auth';
+import { contactsApi } from './contacts';
 import { exchangeApi, googleApi } from './exchange';
 import { memberApi } from './member';
 import { miscApi } from './misc';
@@ -10,6 +11,7 @@ import { notifyApi } from './notify';
 export const api = {
   auth: authApi,
   member: memberApi,
+  contacts: contactsApi,
   misc: miscApi,
   notify: notifyApi,
   money: moneyApi,

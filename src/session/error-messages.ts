@@ -53,6 +53,8 @@ export function messageForCode(code: number): string | undefined {
       return t`Trade password not set. Please set it in Settings.`;
     case ErrorCode.TRADE_PASSWORD_WRONG:
       return t`The trade password is wrong.`;
+    case ErrorCode.NOT_ALLOWLISTED:
+      return t`The withdrawal allowlist is on: send only to an address in your address book, a day after it was saved.`;
     case ErrorCode.TRADE_PASSWORD_GUESSABLE:
       return t`Too easy to guess: avoid one repeated digit and runs like 123456.`;
     case ErrorCode.GOOGLE_NOT_BOUND:

@@ -17,6 +17,7 @@ import * as m010 from './migrations/010_pending_deposits';
 import * as m011 from './migrations/011_reference_version';
 import * as m012 from './migrations/012_live_events';
 import * as m013 from './migrations/013_push';
+import * as m014 from './migrations/014_contacts';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '011_reference_version': m011,
   '012_live_events': m012,
   '013_push': m013,
+  '014_contacts': m014,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -36,6 +36,9 @@ export interface DB {
     google_bound_at: TimeNull;
     google_last_step: ColumnType<string | null, number | null | undefined, number | null>;
     created_at: Time;
+    /** Withdrawals only to usable contacts; off at `allowlist_off_at` once turning it off was asked (migration 014). */
+    allowlist_on: Generated<boolean>;
+    allowlist_off_at: Date | null;
   };
   lockouts: {
     key: string;
@@ -264,6 +267,16 @@ export interface DB {
     xact: ColumnType<string, number, number>;
     topics: string[];
     created_at: Time;
+  };
+  /** The labelled address book; `usable_at`: when the allowlist lets withdrawals go there (migration 014). */
+  contacts: {
+    id: Generated<number>;
+    user_id: number;
+    label: string;
+    address: string;
+    network: string;
+    created_at: Generated<Date>;
+    usable_at: Date;
   };
   /** A device's Web Push subscription, valid while the session that made it is (migration 013). */
   push_subscriptions: {

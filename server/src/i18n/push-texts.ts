@@ -36,6 +36,14 @@ export const PUSH_TEXTS = {
     title: msg`Authenticator changed`,
     body: msg`The authenticator on your account was just changed. If this was not you, contact support at once.`,
   },
+  allowlist_on: {
+    title: msg`Withdrawal allowlist on`,
+    body: msg`Withdrawals can now go only to addresses in your address book.`,
+  },
+  allowlist_off: {
+    title: msg`Withdrawal allowlist turning off`,
+    body: msg`In 24 hours withdrawals can go to any address again. If this was not you, turn the allowlist back on and contact support.`,
+  },
 } satisfies Record<string, PushText>;
 
 export type PushKind = keyof typeof PUSH_TEXTS;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
 import type { Db, Q } from '../db/schema';
+import { requireAllowlisted } from './contacts';
 import { dec, decimalsOf, str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { moveOnce } from './idempotency';
@@ -81,7 +82,7 @@ export interface WithdrawInput {
  * the user's own wallets and deposit addresses (a fee paid to move nothing, and a deposit that
  * credits back a withdrawal in a loop).
  */
-async function refuseLosingDestination(db: Q, userId: number, address: string) {
+export async function refuseLosingDestination(db: Q, userId: number, address: string) {
   const contract = await db.selectFrom('currencies').select('symbol').where('contract_address', '=', address).executeTakeFirst();
   if (contract)
     fail(ErrorCode.CONTRACT_ADDRESS, `This is the ${contract.symbol} token contract, not a wallet: funds sent to it are lost`);
@@ -107,6 +108,7 @@ export async function withdrawPrechecks(db: Db, userId: number, b: WithdrawInput
   if (amount.gt(ch.max_amount)) fail(ErrorCode.ABOVE_MAXIMUM, `The maximum is ${str(ch.max_amount)} ${ch.currency}`);
   if (!isValidTronAddress(b.address)) fail(ErrorCode.INVALID_ADDRESS, 'This is not a valid TRON address');
   await refuseLosingDestination(db, userId, b.address);
+  await requireAllowlisted(db, userId, b.address, ch.network);
   const u = await getUser(db, userId);
   if (!u.activated) fail(ErrorCode.NOT_ACTIVATED, 'Activate the account with a first deposit');
   await checkTradePassword(db, u, b.tradePassword);

@@ -77,6 +77,13 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     await check(api.notify.readAll);
     const { publicKey } = await check<{ publicKey: string | null }>(api.notify.pushKey);
     expect(publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    const added = await check<{ id: string }>(api.contacts.add, {
+      body: { label: 'Exchange', address: 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh', network: 'TRC20' },
+    });
+    await check(api.contacts.rename, { params: { id: added.id }, body: { label: 'My exchange' } });
+    await check(api.contacts.list);
+    await check(api.contacts.allowlist, { body: { on: false } });
+    await check(api.contacts.remove, { params: { id: added.id } });
     covered.add(api.notify.pushSubscribe); // over a real push service in push.test.ts
     covered.add(api.notify.pushUnsubscribe);
 

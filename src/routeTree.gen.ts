@@ -26,6 +26,7 @@ import { Route as PagesIndexTransferRouteImport } from './routes/pages/index/tra
 import { Route as PagesLoginForgotPasswordRouteImport } from './routes/pages/login/forgot-password'
 import { Route as PagesLoginRegisterRouteImport } from './routes/pages/login/register'
 import { Route as PagesMyAboutRouteImport } from './routes/pages/my/about'
+import { Route as PagesMyAddressBookRouteImport } from './routes/pages/my/address-book'
 import { Route as PagesMyInfoRouteImport } from './routes/pages/my/info'
 import { Route as PagesMyMessageRouteImport } from './routes/pages/my/message'
 import { Route as PagesMyMessageDetailRouteImport } from './routes/pages/my/message-detail'
@@ -132,6 +133,11 @@ const PagesMyAboutRoute = PagesMyAboutRouteImport.update({
   path: '/pages/my/about',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesMyAddressBookRoute = PagesMyAddressBookRouteImport.update({
+  id: '/pages/my/address-book',
+  path: '/pages/my/address-book',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesMyInfoRoute = PagesMyInfoRouteImport.update({
   id: '/pages/my/info',
   path: '/pages/my/info',
@@ -216,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/register': typeof PagesLoginRegisterRoute
   '/pages/my/about': typeof PagesMyAboutRoute
+  '/pages/my/address-book': typeof PagesMyAddressBookRoute
   '/pages/my/index': typeof PagesMyChar91indexChar93Route
   '/pages/my/info': typeof PagesMyInfoRoute
   '/pages/my/message': typeof PagesMyMessageRoute
@@ -248,6 +255,7 @@ export interface FileRoutesByTo {
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/register': typeof PagesLoginRegisterRoute
   '/pages/my/about': typeof PagesMyAboutRoute
+  '/pages/my/address-book': typeof PagesMyAddressBookRoute
   '/pages/my/index': typeof PagesMyChar91indexChar93Route
   '/pages/my/info': typeof PagesMyInfoRoute
   '/pages/my/message': typeof PagesMyMessageRoute
@@ -281,6 +289,7 @@ export interface FileRoutesById {
   '/pages/login/index': typeof PagesLoginChar91indexChar93Route
   '/pages/login/register': typeof PagesLoginRegisterRoute
   '/pages/my/about': typeof PagesMyAboutRoute
+  '/pages/my/address-book': typeof PagesMyAddressBookRoute
   '/pages/my/index': typeof PagesMyChar91indexChar93Route
   '/pages/my/info': typeof PagesMyInfoRoute
   '/pages/my/message': typeof PagesMyMessageRoute
@@ -315,6 +324,7 @@ export interface FileRouteTypes {
     | '/pages/login/index'
     | '/pages/login/register'
     | '/pages/my/about'
+    | '/pages/my/address-book'
     | '/pages/my/index'
     | '/pages/my/info'
     | '/pages/my/message'
@@ -347,6 +357,7 @@ export interface FileRouteTypes {
     | '/pages/login/index'
     | '/pages/login/register'
     | '/pages/my/about'
+    | '/pages/my/address-book'
     | '/pages/my/index'
     | '/pages/my/info'
     | '/pages/my/message'
@@ -379,6 +390,7 @@ export interface FileRouteTypes {
     | '/pages/login/index'
     | '/pages/login/register'
     | '/pages/my/about'
+    | '/pages/my/address-book'
     | '/pages/my/index'
     | '/pages/my/info'
     | '/pages/my/message'
@@ -412,6 +424,7 @@ export interface RootRouteChildren {
   PagesLoginChar91indexChar93Route: typeof PagesLoginChar91indexChar93Route
   PagesLoginRegisterRoute: typeof PagesLoginRegisterRoute
   PagesMyAboutRoute: typeof PagesMyAboutRoute
+  PagesMyAddressBookRoute: typeof PagesMyAddressBookRoute
   PagesMyChar91indexChar93Route: typeof PagesMyChar91indexChar93Route
   PagesMyInfoRoute: typeof PagesMyInfoRoute
   PagesMyMessageRoute: typeof PagesMyMessageRoute
@@ -551,6 +564,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesMyAboutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/my/address-book': {
+      id: '/pages/my/address-book'
+      path: '/pages/my/address-book'
+      fullPath: '/pages/my/address-book'
+      preLoaderRoute: typeof PagesMyAddressBookRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/my/info': {
       id: '/pages/my/info'
       path: '/pages/my/info'
@@ -660,6 +680,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesLoginChar91indexChar93Route: PagesLoginChar91indexChar93Route,
   PagesLoginRegisterRoute: PagesLoginRegisterRoute,
   PagesMyAboutRoute: PagesMyAboutRoute,
+  PagesMyAddressBookRoute: PagesMyAddressBookRoute,
   PagesMyChar91indexChar93Route: PagesMyChar91indexChar93Route,
   PagesMyInfoRoute: PagesMyInfoRoute,
   PagesMyMessageRoute: PagesMyMessageRoute,

@@ -42,6 +42,8 @@ export const queryKeys = {
   article: (type: string) => ['articles', type] as const,
   customers: ['customers'] as const,
   uploadedImage: (id: string) => ['uploads', id] as const,
+  /** The labelled address book and the allowlist's state. */
+  contacts: ['contacts'] as const,
   /** Whether the server sends push notifications (its VAPID key); not under `notify`: live message events leave it be. */
   pushKey: ['push-key'] as const,
   notify: {

@@ -52,6 +52,8 @@ export function e2eServerEnv(): Record<string, string> {
     DEVNET_SOLID_AFTER: '3',
     TRON_EXPLORER_TX_URL: 'https://nile.tronscan.org/#/transaction/{txId}',
     LOG_LEVEL: 'warn',
+    // A saved address becomes usable for allowlisted withdrawals this long after (a day in production).
+    ALLOWLIST_DELAY_SECONDS: '15',
     PUSH_SERVICE_HOSTS: `127.0.0.1:${PUSH_SERVICE_PORT}`,
     PUSH_SERVICE_CA_FILE: e2ePushServiceTls().certFile,
   };

@@ -35,6 +35,7 @@ export function MyScreen() {
           }
         />
         <MenuLink to="/pages/my/wallet" label={t`Wallet management`} />
+        <MenuLink to="/pages/my/address-book" label={t`Address book`} />
         <MenuLink to="/pages/my/setting" label={t`Settings`} />
       </MenuList>
       <MenuList label={t`Security`}>

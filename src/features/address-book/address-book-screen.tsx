@@ -120,7 +120,7 @@ function ContactRow({ contact, onRename, onRemove }: { contact: Contact; onRenam
         <button type="button" className="link-button" onClick={onRename}>
           <Trans>Rename</Trans>
         </button>
-        <button type="button" className="link-button danger-text" onClick={onRemove}>
+        <button type="button" className="link-button contact-row__remove" onClick={onRemove}>
           <Trans>Remove</Trans>
         </button>
       </div>

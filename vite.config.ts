@@ -15,8 +15,8 @@ const manifest = {
   short_name: BRAND.productName,
 };
 
-/** Lingui's macros compiled in the files that import them (the server tests use it too). */
-export const linguiMacros = {
+/** Lingui's macros compiled in the files that import them. */
+const linguiMacros = {
   presets: [
     {
       preset: { plugins: ['@lingui/babel-plugin-lingui-macro'] },

@@ -1,7 +1,5 @@
-import { lingui } from '@lingui/vite-plugin';
-import babel from '@rolldown/plugin-babel';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig, { linguiMacros } from './vite.config.ts';
+import viteConfig from './vite.config.ts';
 
 // Vitest 5's reporter calls Map.groupBy, which Node 20 lacks: without this a failing run reports
 // "Map.groupBy is not a function" instead of the failure. The config loads in the main process.
@@ -36,8 +34,8 @@ export default mergeConfig(
           },
         },
         {
-          // The server's own translations (server/src/i18n): its macros and its catalogs.
-          plugins: [babel(linguiMacros), lingui()],
+          // Vitest 5: this project extends vite.config.ts too, so the server's own translations
+          // (server/src/i18n: Lingui macros and .po catalogs) compile as the app's do.
           test: {
             name: 'server',
             environment: 'node',

@@ -18,6 +18,7 @@ function migrationsTables(): Record<keyof DB, true> {
     push_subscriptions: true,
     push_outbox: true,
     contacts: true,
+    price_history: true,
     lockouts: true,
     server_secrets: true,
     sessions: true,

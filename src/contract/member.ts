@@ -64,6 +64,16 @@ export const modifyPasswordBody = z.object({
   googleCode: z.optional(totpCode),
 });
 
+/** The portfolio chart's ranges, and its series: one point per UTC day, the value in USD. */
+export const PORTFOLIO_RANGES = ['7d', '30d', '1y'] as const;
+export type PortfolioRange = (typeof PORTFOLIO_RANGES)[number];
+export const portfolio = z.object({
+  range: z.enum(PORTFOLIO_RANGES),
+  asOf: isoTime,
+  points: z.array(z.object({ day: z.string(), valueUsd: amount })),
+});
+export type Portfolio = z.infer<typeof portfolio>;
+
 export const memberApi = {
   memberInfo: endpoint({ method: 'GET', path: '/member/memberInfo', auth: true, data: memberInfo }),
   wallet: endpoint({ method: 'GET', path: '/member/wallet', auth: true, data: walletData }),
@@ -75,4 +85,12 @@ export const memberApi = {
     data: empty,
   }),
   modifyPassword: endpoint({ method: 'POST', path: '/member/modifyPassword', auth: true, body: modifyPasswordBody, data: empty }),
+  /** What the user held, valued at each day's prices (services/portfolio.ts). */
+  portfolio: endpoint({
+    method: 'GET',
+    path: '/member/portfolio',
+    auth: true,
+    query: z.object({ range: z.enum(PORTFOLIO_RANGES) }),
+    data: portfolio,
+  }),
 };

@@ -18,6 +18,7 @@ import * as m011 from './migrations/011_reference_version';
 import * as m012 from './migrations/012_live_events';
 import * as m013 from './migrations/013_push';
 import * as m014 from './migrations/014_contacts';
+import * as m015 from './migrations/015_price_history';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '012_live_events': m012,
   '013_push': m013,
   '014_contacts': m014,
+  '015_price_history': m015,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -268,6 +268,8 @@ export interface DB {
     topics: string[];
     created_at: Time;
   };
+  /** Each currency's USD price per UTC day, recorded on every change (migration 015). */
+  price_history: { currency: string; day: ColumnType<string, string, string>; price_usd: Num };
   /** The labelled address book; `usable_at`: when the allowlist lets withdrawals go there (migration 014). */
   contacts: {
     id: Generated<number>;

@@ -52,10 +52,12 @@ export async function seedReference(
     },
   ];
   for (const c of currencies) {
+    // The price is the operator's (or a price feed's) once set: a restart never puts the seed back.
+    const { price_usd: _price, ...rest } = c;
     await db
       .insertInto('currencies')
       .values(c)
-      .onConflict((oc) => oc.column('symbol').doUpdateSet(withoutKey(c, 'symbol')))
+      .onConflict((oc) => oc.column('symbol').doUpdateSet(withoutKey(rest, 'symbol')))
       .execute();
   }
   const channels = [

@@ -1,7 +1,7 @@
 /** The signed-in member: profile, wallet with assets, and password changes (SPEC §7 /member). */
 import { queryOptions } from '@tanstack/react-query';
 import type { BodyOf } from '../contract/endpoint';
-import { memberApi } from '../contract/member';
+import { memberApi, type PortfolioRange } from '../contract/member';
 import { call, type RequestOptions } from './client';
 import { persistMeta, queryKeys } from './query-keys';
 
@@ -31,5 +31,17 @@ export const walletQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.wallet,
     queryFn: ({ signal }) => getWallet({ signal }),
+    meta: persistMeta,
+  });
+
+/** The portfolio's value per day over a range (in USD; the chart converts to the chosen unit). */
+export const getPortfolio = (range: PortfolioRange, opts?: RequestOptions) =>
+  call(memberApi.portfolio, { query: { range }, ...opts });
+
+/** Under `wallet`: a live balance change refreshes it too. Kept for offline use, with its date. */
+export const portfolioQueryOptions = (range: PortfolioRange) =>
+  queryOptions({
+    queryKey: [...queryKeys.wallet, 'portfolio', range] as const,
+    queryFn: ({ signal }) => getPortfolio(range, { signal }),
     meta: persistMeta,
   });

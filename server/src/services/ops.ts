@@ -28,6 +28,7 @@ export const OPS_COMMANDS = [
   'approve-withdrawal',
   'reject-withdrawal',
   'approval-limit',
+  'price',
 ] as const;
 export type OpsCommand = (typeof OPS_COMMANDS)[number];
 
@@ -46,7 +47,8 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   withdrawals                              withdrawals held for a decision or for the hot wallet's float
   approve-withdrawal <recordId>            let a held withdrawal be paid (beyond the float: once topped up)
   reject-withdrawal <recordId> <reason…>   refund a held withdrawal and tell the user why
-  approval-limit <channelId> <amount|off>  withdrawals above this amount wait for approval`;
+  approval-limit <channelId> <amount|off>  withdrawals above this amount wait for approval
+  price <symbol> <usd>                     set a currency's USD price (valuations, the portfolio history)`;
 
 export async function runOps(db: Db, config: Config, command: string, args: string[]): Promise<unknown> {
   const need = (n: number) => {
@@ -113,6 +115,15 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
     case 'approval-limit':
       need(2);
       return setApprovalLimit(db, args[0]!, args[1]!);
+    case 'price': {
+      need(2);
+      const symbol = args[0]!.toUpperCase();
+      if (!/^\d{1,12}(\.\d{1,18})?$/.test(args[1]!) || /^0*(\.0*)?$/.test(args[1]!))
+        fail(ErrorCode.BAD_REQUEST, 'price: a positive decimal number of USD');
+      const r = await db.updateTable('currencies').set({ price_usd: args[1]! }).where('symbol', '=', symbol).executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) fail(ErrorCode.NOT_FOUND, `price: no currency ${symbol}`);
+      return { symbol, priceUsd: args[1] };
+    }
     default:
       return fail(ErrorCode.NOT_FOUND, `unknown command ${command}\n${OPS_USAGE}`);
   }

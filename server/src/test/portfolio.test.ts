@@ -6,6 +6,8 @@ import { api } from '../../../src/contract/index';
 import type { Portfolio } from '../../../src/contract/member';
 import { dec } from '../services/decimal';
 import { creditRecharge } from '../services/deposits';
+import { runOps } from '../services/ops';
+import { seedReference } from '../services/reference';
 import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
 
 const DAY = 86_400_000;
@@ -73,6 +75,29 @@ describe.each(backends)('portfolio on %s', (backend) => {
     // Someone who never held anything: a flat zero over the whole range.
     const other = await makeUser(env.db);
     expect(await series(other.token, '7d')).toEqual(Array.from({ length: 7 }, (_, i) => ({ day: dayAgo(6 - i), valueUsd: '0' })));
+  });
+
+  it('takes the operator’s price (ops price), records it for today, and keeps it across a restart’s reference seed', async () => {
+    const u = await makeUser(env.db, { usdt: '10' });
+    await expect(runOps(env.db, env.config, 'price', ['usdt', '0.999'])).resolves.toEqual({ symbol: 'USDT', priceUsd: '0.999' });
+    await expect(runOps(env.db, env.config, 'price', ['USDT', '-1'])).rejects.toThrow();
+    await expect(runOps(env.db, env.config, 'price', ['XYZ', '1'])).rejects.toThrow();
+    await seedReference(env.db);
+    const today = await series(u.token, '7d');
+    const tsr = await env.db
+      .selectFrom('balances')
+      .select('available')
+      .where('user_id', '=', u.id)
+      .where('currency', '=', 'TSR')
+      .executeTakeFirst();
+    expect(today).toEqual([
+      {
+        day: dayAgo(0),
+        valueUsd: dec('9.99')
+          .plus(dec(tsr?.available ?? '0').times('0.05'))
+          .toFixed(),
+      },
+    ]);
   });
 
   it('refuses a range it does not know', async () => {

@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { walletQueryOptions } from '../../api/member';
 import { appConfigQueryOptions } from '../../api/misc';
 import { queryKeys } from '../../api/query-keys';
@@ -25,6 +25,8 @@ import { AssetList } from './asset-list';
 import { ALL_NETWORKS, filterAssets, networksOf, pickFiat, totalValue } from './model/assets';
 import { useUnreadFlag } from './use-unread-flag';
 import './home.css';
+
+const PortfolioCard = lazy(() => import('./portfolio/portfolio-card'));
 
 export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
   const { t } = useLingui();
@@ -171,6 +173,13 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
               <Trans>Transfers need a connection. They are never queued while offline.</Trans>
             </p>
           )}
+
+          {/* Its place is kept while its chunk loads: nothing below moves when it arrives. */}
+          <div className="portfolio-slot">
+            <Suspense fallback={null}>
+              <PortfolioCard fiat={fiat} hidden={hidden} />
+            </Suspense>
+          </div>
 
           <section className="assets" aria-labelledby="assets-title">
             <h2 id="assets-title" className="section-title">

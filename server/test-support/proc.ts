@@ -1,8 +1,9 @@
 /**
- * The real server as a child process (`tsx server/src/start.ts`, or the compiled `node start.js`) on loopback, its own port and data
- * dir, rate limits off — the one way the fault test, the load run, the bench and the update browser
- * test start a server. Started in its own process group so a signal reaches the node process tsx
- * runs underneath.
+ * The real server as a child process — compiled as production runs it (`node start.js`, see
+ * scripts/build-server.ts: the server's own translations are compiled in, which tsx cannot do) — on
+ * loopback, its own port and data dir, rate limits off: the one way the fault test, the load run,
+ * the bench and the update browser test start a server. Started in its own process group so a
+ * signal reaches it and anything it started.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +15,20 @@ import { promisify } from 'node:util';
 const execFileAsync = promisify(execFile);
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+let compiledOnce: Promise<string> | null = null;
+/**
+ * The sources compiled once per test process, inside the repository (the compiled server finds its
+ * packages in node_modules from there), removed when the process exits.
+ */
+function compiledServer(): Promise<string> {
+  compiledOnce ??= import('../../scripts/build-server.ts').then(async ({ buildServer }) => {
+    const dir = await buildServer(path.join(ROOT, '.tmp', `server-${process.pid}`));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  });
+  return compiledOnce;
+}
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -108,7 +122,7 @@ export interface StartOptions {
   timeoutMs?: number;
   /** Also write the server's stdout (pino JSON) to this file. */
   logFile?: string;
-  /** Run the compiled server in this folder (`node start.js`, see scripts/build-server.ts) instead of the sources. */
+  /** Run the server compiled into this folder (default: the sources, compiled once per process). */
   compiled?: string;
 }
 
@@ -126,8 +140,13 @@ export async function startServer(o: StartOptions): Promise<ServerProc> {
   };
   delete env.DATABASE_URL;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
-  const [command, args] = o.compiled ? [process.execPath, [path.join(o.compiled, 'start.js')]] : [TSX, ['server/src/start.ts']];
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const compiled = o.compiled ?? (await compiledServer());
+  const child = spawn(process.execPath, [path.join(compiled, 'start.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let out = '';
   const keep = (b: Buffer) => {
     out = (out + b.toString()).slice(-8000);
@@ -155,7 +174,7 @@ export async function startServer(o: StartOptions): Promise<ServerProc> {
       }
       await exited;
     }
-    // tsx exits first; the node process under it (the pid in server.pid) may take a moment longer.
+    // The process group is gone; the pid file is removed a moment after the server itself.
     const pidFile = path.join(o.dataDir, 'server.pid');
     const until = Date.now() + 10_000;
     while (existsSync(pidFile) && Date.now() < until) {
@@ -185,10 +204,12 @@ export async function startServer(o: StartOptions): Promise<ServerProc> {
   }
   // Asynchronous: the CLI may need this process meanwhile (the tests' object store runs here).
   const ops = async (...args: string[]) => {
-    const [command, cliArgs] = o.compiled
-      ? [process.execPath, [path.join(o.compiled, 'ops.js'), ...args]]
-      : [TSX, ['server/src/cli/ops.ts', ...args]];
-    const { stdout } = await execFileAsync(command, cliArgs, { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    const { stdout } = await execFileAsync(process.execPath, [path.join(compiled, 'ops.js'), ...args], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     return stdout;
   };
   return { url, child, output: () => out, kill, ops };

@@ -11,8 +11,8 @@
 import { sql } from 'kysely';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
 import type { Q } from '../db/schema';
+import { refuseLosingDestination } from './destinations';
 import { ErrorCode, fail } from './errors';
-import { refuseLosingDestination } from './money';
 
 /** More would be a directory, not an address book; it also bounds what one user can store. */
 export const MAX_CONTACTS = 200;

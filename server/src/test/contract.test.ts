@@ -43,6 +43,8 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     const member = await check<{ activated: boolean; tradePasswordSet: boolean }>(api.member.memberInfo);
     expect(member).toMatchObject({ activated: true, tradePasswordSet: true });
     await check(api.member.wallet);
+    const series = await check<{ points: unknown[] }>(api.member.portfolio, { query: { range: '30d' } });
+    expect(series.points.length).toBeGreaterThan(0);
     await check(api.misc.countryList, { query: { isWhitelist: '1' } });
     await check(api.misc.coinList);
     await check(api.misc.appConfig);

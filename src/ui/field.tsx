@@ -51,3 +51,13 @@ export function TextField({ label, value, onValueChange, error, hint, start, end
     </div>
   );
 }
+
+/** A TRON address input: typed exactly, left to right, never corrected by the keyboard. */
+export const ADDRESS_INPUT_PROPS = {
+  autoComplete: 'off',
+  autoCapitalize: 'off',
+  autoCorrect: 'off',
+  spellCheck: false,
+  dir: 'ltr',
+  className: 'mono',
+} as const;

@@ -1,5 +1,6 @@
 /** Kysely table types. NUMERIC columns are strings; timestamps come back as Date. */
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { NoticeTables } from './schema-notices';
 
 type Num = ColumnType<string, string, string>;
 type NumDefault = ColumnType<string, string | undefined, string>;
@@ -14,7 +15,8 @@ export interface Socials {
   x: string | null;
 }
 
-export interface DB {
+/** Every table; those telling the user things and keeping their saved data are in schema-notices.ts. */
+export interface DB extends NoticeTables {
   users: {
     id: Generated<number>;
     account_type: 'phone' | 'email';
@@ -256,62 +258,6 @@ export interface DB {
     reason: string | null;
     created_at: Time;
     updated_at: Time;
-  };
-  /** Each user's last live-event number (migration 012). */
-  live_cursors: { user_id: number; seq: ColumnType<string, number, number> };
-  /** What changed for a user in one transaction, numbered at commit in the user's own sequence (migration 012). */
-  live_events: {
-    user_id: number;
-    /** Given at commit (null only inside the transaction that raised it). */
-    seq: ColumnType<string | null, never, number>;
-    xact: ColumnType<string, number, number>;
-    topics: string[];
-    created_at: Time;
-  };
-  /** Each currency's USD price per UTC day, recorded on every change (migration 015). */
-  price_history: { currency: string; day: ColumnType<string, string, string>; price_usd: Num };
-  /** The labelled address book; `usable_at`: when the allowlist lets withdrawals go there (migration 014). */
-  contacts: {
-    id: Generated<number>;
-    user_id: number;
-    label: string;
-    address: string;
-    network: string;
-    created_at: Generated<Date>;
-    usable_at: Date;
-  };
-  /** A device's Web Push subscription, valid while the session that made it is (migration 013). */
-  push_subscriptions: {
-    id: Generated<number>;
-    user_id: number;
-    session_token_hash: string;
-    endpoint: string;
-    p256dh: string;
-    auth: string;
-    locale: string;
-    created_at: Generated<Date>;
-    renewed_at: Generated<Date>;
-  };
-  /** A notification still to send, written by triggers with the change it announces (migration 013). */
-  push_outbox: {
-    id: Generated<string>;
-    user_id: number;
-    kind: string;
-    record_id: number | null;
-    attempts: Generated<number>;
-    lease_until: Generated<Date>;
-    created_at: Generated<Date>;
-  };
-  messages: {
-    id: Generated<number>;
-    user_id: number;
-    title: string;
-    summary: string;
-    content: string;
-    popup: Generated<boolean>;
-    read: Generated<boolean>;
-    deleted: Generated<boolean>;
-    created_at: Time;
   };
 }
 

@@ -7,7 +7,7 @@ import { withdrawChannelsQueryOptions } from '../../api/money';
 import { queryKeys } from '../../api/query-keys';
 import { isValidTronAddress } from '../../lib/tron/index';
 import { errorMessage } from '../../session/error-messages';
-import { TextField } from '../../ui/field';
+import { ADDRESS_INPUT_PROPS, TextField } from '../../ui/field';
 import { showToast } from '../../ui/toast';
 
 export const LABEL_MAX = 40;
@@ -68,12 +68,7 @@ export function AddContactForm() {
         value={address}
         onValueChange={setAddress}
         placeholder={t`Tron address starting with T`}
-        autoComplete="off"
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
-        dir="ltr"
-        className="mono"
+        {...ADDRESS_INPUT_PROPS}
         error={submitted || address.trim().length >= 34 ? addressError : null}
       />
       {networks.length > 1 && (

@@ -17,10 +17,10 @@ import { Page } from '../../ui/page';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SkeletonRows } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
+import { useDateTime } from '../../ui/use-date-time';
 import { AddContactForm } from './add-contact-form';
 import { AllowlistSetting } from './allowlist-setting';
 import { RenameDialog } from './rename-dialog';
-import { useDateTime } from './use-date-time';
 import './address-book.css';
 
 export function AddressBookScreen() {

@@ -10,8 +10,9 @@ import { queryKeys } from '../../api/query-keys';
 import type { Allowlist } from '../../contract/contacts';
 import { errorMessage } from '../../session/error-messages';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Switch } from '../../ui/switch';
 import { showToast } from '../../ui/toast';
-import { useDateTime } from './use-date-time';
+import { useDateTime } from '../../ui/use-date-time';
 
 export function AllowlistSetting({ allowlist }: { allowlist: Allowlist }) {
   const { t } = useLingui();
@@ -38,16 +39,12 @@ export function AllowlistSetting({ allowlist }: { allowlist: Allowlist }) {
         <label htmlFor={switchId} className="allowlist__label">
           <Trans>Withdrawal allowlist</Trans>
         </label>
-        <input
+        <Switch
           id={switchId}
-          type="checkbox"
-          role="switch"
-          className="switch"
           checked={wanted}
-          aria-checked={wanted}
           aria-describedby={hintId}
           disabled={change.isPending}
-          onChange={(e) => (e.target.checked ? change.mutate(true) : setConfirmOff(true))}
+          onCheckedChange={(on) => (on ? change.mutate(true) : setConfirmOff(true))}
         />
       </div>
       <p id={hintId} className="allowlist__hint">

@@ -9,6 +9,7 @@ import { getPushKey } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { type PushState, pushState, turnOffPush, turnOnPush } from '../../session/push-notifications';
 import { MenuItem, MenuList } from '../../ui/menu-list';
+import { Switch } from '../../ui/switch';
 import { showToast } from '../../ui/toast';
 
 export function NotificationsSetting() {
@@ -59,17 +60,13 @@ export function NotificationsSetting() {
             <Hint state={shown} />
           </span>
         </span>
-        <input
+        <Switch
           id={switchId}
-          type="checkbox"
-          role="switch"
-          className="switch"
           checked={on}
-          aria-checked={on}
           aria-describedby={hintId}
           aria-busy={busy || shown === null}
           disabled={!canSwitch}
-          onChange={(e) => void change(e.target.checked)}
+          onCheckedChange={(wanted) => void change(wanted)}
         />
       </MenuItem>
     </MenuList>

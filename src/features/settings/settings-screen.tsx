@@ -10,6 +10,7 @@ import { appStore, useAppStore } from '../../session/store';
 import { TextField } from '../../ui/field';
 import { MenuButton, MenuItem, MenuLink, MenuList } from '../../ui/menu-list';
 import { Page } from '../../ui/page';
+import { Switch } from '../../ui/switch';
 import { showLoading, showToast } from '../../ui/toast';
 import { clearAppCache } from './cache';
 import { NotificationsSetting } from './notifications-setting';
@@ -71,15 +72,7 @@ export function SettingsScreen() {
           <label htmlFor={hideId} className="menu__label">
             <Trans>Hide balances</Trans>
           </label>
-          <input
-            id={hideId}
-            type="checkbox"
-            role="switch"
-            className="switch"
-            checked={hidden}
-            aria-checked={hidden}
-            onChange={(e) => appStore.set({ isShowAmount: !e.target.checked })}
-          />
+          <Switch id={hideId} checked={hidden} onCheckedChange={(on) => appStore.set({ isShowAmount: !on })} />
         </MenuItem>
       </MenuList>
       <DustThreshold defaultValue={config.data?.dustThresholdUsd} />

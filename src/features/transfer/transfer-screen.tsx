@@ -7,7 +7,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { contactsQueryOptions } from '../../api/contacts';
 import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
 import { channelDetailQueryOptions, withdrawChannelsQueryOptions } from '../../api/money';
 import { errorMessage } from '../../session/error-messages';
@@ -17,18 +16,18 @@ import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
+import { AddressBookHints } from './components/address-book-hints';
 import { AddressCompareDialog } from './components/address-compare-dialog';
 import { AddressField } from './components/address-field';
 import { AuthorizationSteps } from './components/authorization-steps';
 import { ChannelFacts } from './components/channel-facts';
 import { ConfirmSheet } from './components/confirm-sheet';
-import { ContactPicker } from './components/contact-picker';
 import { destinationWarnings } from './components/destination-warnings';
 import { checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/amount-checks';
-import { allowlistVerdict, matchContact } from './model/contact-match';
 import { pickChannel } from './model/pick-channel';
 import { useAddressVerdict } from './model/use-address-verdict';
 import { useFieldMessages } from './model/use-field-messages';
+import { useSavedAddress } from './model/use-saved-address';
 import { useSendTransfer } from './use-send-transfer';
 import './transfer.css';
 
@@ -43,7 +42,6 @@ export function TransferScreen() {
 
   const channels = useQuery(withdrawChannelsQueryOptions());
   const wallet = useQuery(walletQueryOptions());
-  const book = useQuery(contactsQueryOptions());
   const member = useQuery({ ...memberInfoQueryOptions(), meta: { persist: true, inlineErrors: true } });
   const user = member.data;
 
@@ -72,15 +70,7 @@ export function TransferScreen() {
   const verdict = useAddressVerdict(address, detail.data?.contractAddress);
   const trimmed = address.trim();
   const lookalike = verdict.kind === 'valid' && verdict.lookalikeOf && overrideFor !== trimmed ? verdict.lookalikeOf : null;
-  const contacts = (book.data?.contacts ?? []).filter((c) => c.network === channel?.network);
-  const savedAs = verdict.kind === 'valid' ? matchContact(contacts, trimmed, channel?.network) : null;
-  const allowed = verdict.kind === 'valid' ? allowlistVerdict(book.data, trimmed, channel?.network) : 'ok';
-  const allowlistText =
-    allowed === 'not-saved'
-      ? t`The withdrawal allowlist is on: this address is not in your address book.`
-      : allowed === 'not-yet'
-        ? t`The withdrawal allowlist is on: this address was saved less than a day ago and cannot receive withdrawals yet.`
-        : null;
+  const { contacts, savedAs, allowlistProblem } = useSavedAddress(trimmed, channel?.network, verdict.kind === 'valid');
 
   const rules = rulesSource
     ? {
@@ -124,7 +114,7 @@ export function TransferScreen() {
     e.preventDefault();
     setSubmitted(true);
     setFormError(null);
-    if (!channel || verdict.kind !== 'valid' || amountProblem || allowlistText) return;
+    if (!channel || verdict.kind !== 'valid' || amountProblem || allowlistProblem) return;
     if (lookalike) {
       setStep('compare');
       return;
@@ -192,19 +182,9 @@ export function TransferScreen() {
             }}
             onCompare={lookalike ? () => setStep('compare') : null}
           />
-          {savedAs && (
-            <p className="transfer__contact">
-              <Trans>
-                Saved as <bdi>{savedAs.label}</bdi>
-              </Trans>
-            </p>
-          )}
-          {allowlistText && (
-            <p className="notice notice--danger" role="alert">
-              {allowlistText}
-            </p>
-          )}
-          <ContactPicker
+          <AddressBookHints
+            savedAs={savedAs}
+            allowlistProblem={allowlistProblem}
             contacts={contacts}
             onPick={(picked) => {
               setAddress(picked);

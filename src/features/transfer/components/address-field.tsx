@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { lastCopiedText, readClipboard } from '../../../lib/clipboard/clipboard';
 import { ScanIcon } from '../../../ui/action-icons';
-import { TextField } from '../../../ui/field';
+import { ADDRESS_INPUT_PROPS, TextField } from '../../../ui/field';
 import { showToast } from '../../../ui/toast';
 import { isClipboardMismatch } from '../model/address-checks';
 
@@ -37,12 +37,7 @@ export function AddressField({ value, error, onChange, onCompare }: Props) {
         value={value}
         onValueChange={(v) => onChange(v, false)}
         placeholder={t`Tron address starting with T`}
-        autoComplete="off"
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
-        dir="ltr"
-        className="mono"
+        {...ADDRESS_INPUT_PROPS}
         error={error}
         end={
           <>

@@ -12,6 +12,7 @@ import { AMOUNT_MASK } from '../../../lib/money/money';
 import { formatFiatForLocale } from '../../../ui/amount';
 import { Skeleton } from '../../../ui/skeleton';
 import { Tabs } from '../../../ui/tabs';
+import { useDateTime } from '../../../ui/use-date-time';
 import { chartPaths, summarize } from './portfolio-model';
 import './portfolio.css';
 
@@ -34,6 +35,7 @@ export default function PortfolioCard({ fiat, hidden }: Props) {
     { value: '1y' as const, label: t`1 year` },
   ];
   const locale = i18n.locale;
+  const dateTime = useDateTime();
   const s = query.data
     ? summarize(
         query.data.points.map((p) => p.valueUsd),
@@ -51,11 +53,7 @@ export default function PortfolioCard({ fiat, hidden }: Props) {
           maximumFractionDigits: 1,
           signDisplay: 'exceptZero',
         }).format(s.ratio as unknown as number);
-  const asOf = query.data
-    ? new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(query.data.asOf),
-      )
-    : '';
+  const asOf = query.data ? dateTime(query.data.asOf) : '';
   const trend = s?.change.startsWith('-') ? 'down' : 'up';
   const changeText = (
     <span className={`portfolio__change portfolio__change--${trend}`}>

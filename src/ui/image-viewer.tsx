@@ -32,7 +32,7 @@ const distance = (pts: Array<{ x: number; y: number }>) => {
 };
 
 export function ImageViewer({ images, index, onClose }: ImageViewerProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(index ?? 0);
@@ -174,7 +174,7 @@ export function ImageViewer({ images, index, onClose }: ImageViewerProps) {
         <>
           <div className="image-viewer__bar">
             <span aria-live="polite">
-              {t`${current + 1} of ${images.length}`} · <span data-testid="zoom">{percent}</span>
+              {t`${i18n.number(current + 1)} of ${i18n.number(images.length)}`} · <span data-testid="zoom">{percent}</span>
             </span>
             <button type="button" className="image-viewer__close" onClick={() => ref.current?.close()} aria-label={t`Close`}>
               <CloseIcon strokeWidth={2} />

@@ -13,7 +13,7 @@ import { queryKeys } from '../../api/query-keys';
 import type { ActivityDetail, Participation } from '../../contract/activity';
 import { ErrorCode } from '../../contract/errors';
 import { errorMessage } from '../../session/error-messages';
-import { Amount } from '../../ui/amount';
+import { Amount, formatAmountText } from '../../ui/amount';
 import { FormAlert } from '../../ui/form-alert';
 import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
@@ -24,6 +24,7 @@ import { activityBadge } from './status';
 import { SubmittedImages } from './submitted-images';
 import { useBadgeLabels } from './use-labels';
 import './activity.css';
+import { SERVER_CONTENT_PROPS } from '../../config/server-content';
 
 const route = getRouteApi('/pages/activity/detail');
 
@@ -58,7 +59,9 @@ function ActivityBody({ activity }: { activity: ActivityDetail }) {
     <>
       <article className="card stack">
         <div className="activity-card__head">
-          <h2 className="activity-detail__title activity-card__title">{activity.title}</h2>
+          <h2 className="activity-detail__title activity-card__title" {...SERVER_CONTENT_PROPS}>
+            {activity.title}
+          </h2>
           <span className="activity-badge" data-badge={badge}>
             {labels[badge]}
           </span>
@@ -79,13 +82,15 @@ function ActivityBody({ activity }: { activity: ActivityDetail }) {
           </dt>
           <dd>{dateFmt.formatRange(new Date(activity.startAt), new Date(activity.endAt))}</dd>
         </dl>
-        <p className="activity-detail__content">{activity.content}</p>
+        <p className="activity-detail__content" {...SERVER_CONTENT_PROPS}>
+          {activity.content}
+        </p>
         {activity.rules.length > 0 && (
           <section className="stack" aria-labelledby="activity-rules">
             <h3 id="activity-rules" className="section-title">
               <Trans>Rules</Trans>
             </h3>
-            <ol className="activity-rules">
+            <ol className="activity-rules" {...SERVER_CONTENT_PROPS}>
               {activity.rules.map((rule) => (
                 <li key={rule}>{rule}</li>
               ))}
@@ -175,7 +180,7 @@ function Submitted({ p }: { p: Participation }) {
 
 /** Claim after approval: one idempotency key per claim, reused if the same claim is retried. */
 function ClaimButton({ p }: { p: Participation }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const key = useRef<string | null>(null);
   const mutation = useMutation({
@@ -186,7 +191,7 @@ function ClaimButton({ p }: { p: Participation }) {
     meta: { inlineErrors: true },
     onSuccess: (done) => {
       key.current = null;
-      void showToast(t`Claimed ${done.rewardAmount} ${done.rewardCurrency}`, 'success');
+      void showToast(t`Claimed ${formatAmountText(done.rewardAmount, 6, done.rewardCurrency, i18n.locale)}`, 'success');
       void queryClient.invalidateQueries({ queryKey: queryKeys.activity.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
       void queryClient.invalidateQueries({ queryKey: queryKeys.records.all });

@@ -16,6 +16,7 @@ import { ActivityPopup } from './activity-popup';
 import { activityBadge } from './status';
 import { useBadgeLabels } from './use-labels';
 import './activity.css';
+import { SERVER_CONTENT_PROPS } from '../../config/server-content';
 
 export function ActivityListScreen() {
   const { t, i18n } = useLingui();
@@ -55,12 +56,16 @@ export function ActivityListScreen() {
               return (
                 <Link to="/pages/activity/detail" search={{ id: a.id }} className="card activity-card">
                   <span className="activity-card__head">
-                    <span className="activity-card__title">{a.title}</span>
+                    <span className="activity-card__title" {...SERVER_CONTENT_PROPS}>
+                      {a.title}
+                    </span>
                     <span className="activity-badge" data-badge={badge}>
                       {labels[badge]}
                     </span>
                   </span>
-                  <span className="muted activity-card__summary">{a.summary}</span>
+                  <span className="muted activity-card__summary" {...SERVER_CONTENT_PROPS}>
+                    {a.summary}
+                  </span>
                   <span className="activity-card__foot">
                     <span className="activity-card__reward">
                       <Amount value={a.rewardAmount} places={6} symbol={a.rewardCurrency} />

@@ -35,14 +35,14 @@ function revokeWhenRemoved(queryClient: QueryClient) {
 }
 
 export function SubmittedImages({ ids }: { ids: readonly string[] }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   useEffect(() => revokeWhenRemoved(queryClient), [queryClient]);
   const results = useQueries({ queries: ids.map((id) => ({ ...uploadedImageQueryOptions(id), select: objectUrlOf })) });
   const [viewing, setViewing] = useState<number | null>(null);
-  const count = ids.length;
+  const count = i18n.number(ids.length);
   const loaded = results.flatMap((r, i) => {
-    const position = i + 1;
+    const position = i18n.number(i + 1);
     return r.data ? [{ src: r.data, alt: t`Image ${position} of ${count}` }] : [];
   });
 
@@ -50,7 +50,7 @@ export function SubmittedImages({ ids }: { ids: readonly string[] }) {
     <>
       <ul className="image-picker submitted-images">
         {results.map((r, i) => {
-          const position = i + 1;
+          const position = i18n.number(i + 1);
           return (
             <li key={ids[i]} className="image-thumb">
               {r.data ? (

@@ -2,6 +2,7 @@
  * The join form's pictures: checked, shrunk, uploaded one by one with progress, previewed from
  * local object URLs (revoked when removed or when the form goes away).
  */
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { uploadFile } from '../../api/misc';
@@ -64,7 +65,8 @@ export function useImageUploads() {
     setProblem(null);
     const room = MAX_IMAGES - images.length;
     const list = [...files];
-    if (list.length > room) setProblem(t`You can add up to ${MAX_IMAGES} images.`);
+    if (list.length > room)
+      setProblem(plural(MAX_IMAGES, { one: 'You can add up to # image.', other: 'You can add up to # images.' }));
     for (const file of list.slice(0, Math.max(0, room))) {
       const bad = imageProblem(file);
       if (bad) {

@@ -107,7 +107,8 @@ export function RegisterScreen({ invite }: { invite?: string }) {
           disabled={pending}
         />
         <div className="field">
-          <div className="check-row">
+          {/* The whole row, text included, is the checkbox's target; the links inside still open. */}
+          <label className="check-row">
             <input
               id={agreeId}
               type="checkbox"
@@ -117,7 +118,7 @@ export function RegisterScreen({ invite }: { invite?: string }) {
               aria-describedby={shown.agree ? `${agreeId}-error` : undefined}
               disabled={pending}
             />
-            <label htmlFor={agreeId}>
+            <span>
               <Trans>
                 I have read and agree to the{' '}
                 <Link to="/pages/my/protocol" search={{ type: 'agreement' }}>
@@ -129,8 +130,8 @@ export function RegisterScreen({ invite }: { invite?: string }) {
                 </Link>
                 .
               </Trans>
-            </label>
-          </div>
+            </span>
+          </label>
           {shown.agree && (
             <p id={`${agreeId}-error`} className="field__error" role="alert">
               {errorText(shown.agree)}

@@ -12,6 +12,7 @@ import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { useUnreadCount } from './use-unread-sync';
 import './messages.css';
+import { SERVER_CONTENT_PROPS } from '../../config/server-content';
 
 const route = getRouteApi('/pages/my/message-detail');
 
@@ -36,13 +37,17 @@ export function MessageDetailScreen() {
     <Page title={t`Message`} backTo="/pages/my/message">
       {message ? (
         <article className="card stack message-detail">
-          <h2 className="message-detail__title">{message.title}</h2>
+          <h2 className="message-detail__title" {...SERVER_CONTENT_PROPS}>
+            {message.title}
+          </h2>
           <time className="muted" dateTime={message.createdAt}>
             {new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(
               new Date(message.createdAt),
             )}
           </time>
-          <p className="message-detail__content">{message.content}</p>
+          <p className="message-detail__content" {...SERVER_CONTENT_PROPS}>
+            {message.content}
+          </p>
         </article>
       ) : query.isError ? (
         <LoadError message={errorMessage(query.error)} onRetry={() => void query.refetch()} />

@@ -15,6 +15,7 @@ import { showToast } from '../../ui/toast';
 import { formatMessageTime } from './format';
 import { useUnreadCount } from './use-unread-sync';
 import './messages.css';
+import { SERVER_CONTENT_PROPS } from '../../config/server-content';
 import { TrashIcon } from '../../ui/action-icons';
 
 export function MessagesScreen() {
@@ -83,12 +84,16 @@ export function MessagesScreen() {
               <Link to="/pages/my/message-detail" search={{ id: m.id }} className="message-row__link">
                 <span className="message-row__head">
                   {!m.read && <span className="message-row__dot" role="img" aria-label={t`Unread`} />}
-                  <span className="message-row__title">{m.title}</span>
+                  <span className="message-row__title" {...SERVER_CONTENT_PROPS}>
+                    {m.title}
+                  </span>
                   <time className="message-row__time muted" dateTime={m.createdAt}>
                     {formatMessageTime(m.createdAt, i18n.locale)}
                   </time>
                 </span>
-                <span className="message-row__summary muted">{m.summary}</span>
+                <span className="message-row__summary muted" {...SERVER_CONTENT_PROPS}>
+                  {m.summary}
+                </span>
               </Link>
               <button type="button" className="icon-button" aria-label={t`Delete “${m.title}”`} onClick={() => setToDelete(m)}>
                 <TrashIcon width={20} height={20} />

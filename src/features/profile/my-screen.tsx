@@ -1,4 +1,5 @@
 /** The My tab: profile, messages (with unread count), wallets, settings, security, about, log out. */
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useMemberInfo } from '../../session/member-info';
@@ -28,7 +29,11 @@ export function MyScreen() {
           label={t`Messages`}
           value={
             count ? (
-              <span className="badge" role="img" aria-label={t`${unread} unread`}>
+              <span
+                className="badge"
+                role="img"
+                aria-label={plural(unread ?? 0, { one: '# unread message', other: '# unread messages' })}
+              >
                 {unread && unread > 99 ? `${count}+` : count}
               </span>
             ) : undefined

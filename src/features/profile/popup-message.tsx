@@ -9,6 +9,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { getMessage, popupMessageQueryOptions } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
+import { SERVER_CONTENT_PROPS } from '../../config/server-content';
 import { Dialog } from '../../ui/dialog';
 
 /** At most one popup per launch (module state: reset by a reload, kept across tab switches). */
@@ -42,7 +43,9 @@ export function PopupMessage() {
     <Dialog open={open} onClose={close} title={message?.title ?? t`Message`} variant="center">
       {message && (
         <div className="stack">
-          <p className="popup-message__content">{message.content}</p>
+          <p className="popup-message__content" {...SERVER_CONTENT_PROPS}>
+            {message.content}
+          </p>
           <div className="row">
             <button
               type="button"

@@ -36,7 +36,7 @@ export function ProfileHeader({ user }: { user: MemberInfo | null | undefined })
           <p className="profile-header__name">{name}</p>
           <p className="profile-header__id muted">
             <Trans>
-              ID: <bdi>{user.id}</bdi>
+              ID: <bdi className="mono">{user.id}</bdi>
             </Trans>
             <CopyButton text={user.id} label={t`Copy ID`} />
           </p>

@@ -19,14 +19,16 @@ import { ExplorerLink } from './explorer-link';
 import { isDust } from './model/dust';
 import { moneyEffect } from './model/money-effect';
 import { formatRecordTime, recordTypeLabel } from './model/record-labels';
-import { StatusBadge } from './record-row';
+import { recordSign, StatusBadge } from './record-row';
 import { useDustRules } from './use-dust';
 import { useRecord } from './use-record';
 import './records.css';
 
 /** A deposit not yet solidified: how far along it is, and that it is not in the balance yet. */
-function ConfirmationsRow({ seen, needed }: { seen: number; needed: number }) {
-  const { t } = useLingui();
+function ConfirmationsRow(counts: { seen: number; needed: number }) {
+  const { t, i18n } = useLingui();
+  const seen = i18n.number(counts.seen);
+  const needed = i18n.number(counts.needed);
   return (
     <DetailRow label={t`Confirmations`}>
       <span data-testid="confirmations">{t`${seen} of ${needed}; credited once confirmed`}</span>
@@ -88,8 +90,7 @@ export function RecordDetailScreen() {
           <section className="detail-hero card" data-dust={dust ? 'true' : undefined}>
             <span className="muted">{recordTypeLabel(record.type)}</span>
             <strong className="detail-hero__amount" data-direction={record.direction} data-money={moneyEffect(record)}>
-              {!hidden && <span aria-hidden="true">{record.direction === 'in' ? '+' : '−'}</span>}
-              <Amount value={record.amount} places={6} symbol={record.currency} hidden={hidden} />
+              <Amount value={record.amount} places={6} symbol={record.currency} sign={recordSign(record)} hidden={hidden} />
             </strong>
             <StatusBadge status={record.status} />
             {!query.isPlaceholderData && <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online} />}

@@ -1,5 +1,5 @@
 /** One row of the records list: type, status, signed amount and time; dust is greyed. */
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { TransactionRecord } from '../../contract/money';
 import { useAppStore } from '../../session/store';
@@ -15,10 +15,19 @@ export function StatusBadge({ status }: { status: TransactionRecord['status'] })
   );
 }
 
+/**
+ * "+" or "−" only for money that moved: a reward in review or a deposit confirming is not in the
+ * balance yet, so it gets no "+" that would read as credited.
+ */
+export function recordSign(record: TransactionRecord): '+' | '−' | undefined {
+  if (moneyEffect(record) === 'pending') return undefined;
+  return record.direction === 'in' ? '+' : '−';
+}
+
 export function RecordRow({ record, dust }: { record: TransactionRecord; dust: boolean }) {
   const { i18n, t } = useLingui();
   const hidden = !useAppStore((s) => s.isShowAmount);
-  const sign = record.direction === 'in' ? '+' : '−';
+  const effect = moneyEffect(record);
   return (
     <Link
       to="/pages/record/detail"
@@ -40,10 +49,14 @@ export function RecordRow({ record, dust }: { record: TransactionRecord; dust: b
         <span className="muted record-row__time">{formatRecordTime(record.createdAt, i18n.locale)}</span>
       </span>
       <span className="record-row__end">
-        <span className="record-row__amount" data-direction={record.direction} data-money={moneyEffect(record)}>
-          {!hidden && <span aria-hidden="true">{sign}</span>}
-          <Amount value={record.amount} places={6} symbol={record.currency} hidden={hidden} />
+        <span className="record-row__amount" data-direction={record.direction} data-money={effect}>
+          <Amount value={record.amount} places={6} symbol={record.currency} sign={recordSign(record)} hidden={hidden} />
         </span>
+        {effect === 'none' && record.type === 'withdraw' && (
+          <span className="record-row__note">
+            <Trans>Refunded</Trans>
+          </span>
+        )}
         <StatusBadge status={record.status} />
       </span>
     </Link>

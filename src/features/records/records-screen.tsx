@@ -4,6 +4,7 @@
  * cache offline, with an "offline · updated" mark. A search asks the server; offline it looks through
  * the records saved on the phone. The export writes a range of records to a CSV file.
  */
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -102,8 +103,10 @@ export function RecordsScreen() {
             <button type="button" className="dust-toggle" aria-expanded={showDust} onClick={() => setShowDust((v) => !v)}>
               {showDust
                 ? t`Hide small incoming transfers`
-                : // Not `plural`: activateLocale passes 'en_US' to Intl.PluralRules, which throws (reported).
-                  t`Small incoming transfers hidden: ${dustCount}`}
+                : plural(dustCount, {
+                    one: '# small incoming transfer hidden',
+                    other: '# small incoming transfers hidden',
+                  })}
             </button>
           )}
           {query.data ? (

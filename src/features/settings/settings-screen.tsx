@@ -7,6 +7,7 @@ import { LOCALES } from '../../lib/i18n/locales';
 import { isAmountDraft } from '../../lib/money/amount-input';
 import { promptInstall, useInstallMode } from '../../session/install';
 import { appStore, useAppStore } from '../../session/store';
+import { formatFiatForLocale } from '../../ui/amount';
 import { TextField } from '../../ui/field';
 import { MenuButton, MenuItem, MenuLink, MenuList } from '../../ui/menu-list';
 import { Page } from '../../ui/page';
@@ -108,9 +109,13 @@ function InstallEntry() {
   );
 }
 
-/** Incoming amounts worth less than this many USD are collapsed as dust in the records. */
+/**
+ * Incoming amounts worth less than this many USD are collapsed in the records. Called the "small
+ * transfer filter" everywhere (here, the records' dialog, the rows' "Small" mark), never "dust".
+ */
 function DustThreshold({ defaultValue }: { defaultValue: string | undefined }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const defaultText = defaultValue ? formatFiatForLocale(defaultValue, 'USD', i18n.locale) : null;
   const saved = useAppStore((s) => s.dustThresholdUsd);
   const [draft, setDraft] = useState<string | null>(null);
   const value = draft ?? saved ?? '';
@@ -123,7 +128,7 @@ function DustThreshold({ defaultValue }: { defaultValue: string | undefined }) {
   return (
     <div className="card">
       <TextField
-        label={t`Dust threshold (USD)`}
+        label={t`Small transfer filter (USD)`}
         value={value}
         inputMode="decimal"
         placeholder={defaultValue}
@@ -135,12 +140,13 @@ function DustThreshold({ defaultValue }: { defaultValue: string | undefined }) {
           if (e.key === 'Enter') commit();
         }}
         hint={
-          defaultValue ? (
+          defaultText ? (
             <Trans>
-              Incoming amounts below this value are grouped as dust. Leave empty for the default ({defaultValue} USD).
+              Incoming transfers worth less than this are collapsed in Records as small transfers. Leave empty for the default (
+              <bdi dir="ltr">{defaultText}</bdi>).
             </Trans>
           ) : (
-            <Trans>Incoming amounts below this value are grouped as dust.</Trans>
+            <Trans>Incoming transfers worth less than this are collapsed in Records as small transfers.</Trans>
           )
         }
       />

@@ -1,7 +1,10 @@
 /** The facts of a swap as a definition list: what is paid and received (when known), the rate, the limits. */
 import { Trans } from '@lingui/react/macro';
 import type { ExchangePair } from '../../contract/exchange';
-import { Amount } from '../../ui/amount';
+import { Amount, AmountRange } from '../../ui/amount';
+
+/** A rate is shown to more places than any token has, so a small rate never reads as 0. */
+const RATE_PLACES = 8;
 
 interface SwapFactsProps {
   pair: ExchangePair;
@@ -34,7 +37,8 @@ export function SwapFacts({ pair, amounts, showLimits = false }: SwapFactsProps)
       </dt>
       <dd>
         <bdi dir="ltr">
-          1 {pair.fromCurrency} = {pair.rate} {pair.toCurrency}
+          <Amount value="1" places={0} symbol={pair.fromCurrency} /> ={' '}
+          <Amount value={pair.rate} places={RATE_PLACES} symbol={pair.toCurrency} />
         </bdi>
       </dd>
       {showLimits && (
@@ -43,9 +47,7 @@ export function SwapFacts({ pair, amounts, showLimits = false }: SwapFactsProps)
             <Trans>Limits</Trans>
           </dt>
           <dd>
-            <bdi dir="ltr">
-              {pair.minAmount} – {pair.maxAmount} {pair.fromCurrency}
-            </bdi>
+            <AmountRange min={pair.minAmount} max={pair.maxAmount} places={pair.fromPrecision} symbol={pair.fromCurrency} />
           </dd>
         </>
       )}

@@ -63,7 +63,7 @@ export function SwapRecordsScreen() {
                   <Trans>Rate</Trans>
                 </dt>
                 <dd>
-                  <bdi dir="ltr">{r.rate}</bdi>
+                  <Amount value={r.rate} places={8} />
                 </dd>
                 <dt>
                   <Trans>Time</Trans>

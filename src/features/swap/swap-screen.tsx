@@ -3,6 +3,7 @@
  * trade password. Submitted through the shared secured-submit flow: one idempotency key per
  * confirmed attempt, reused only when the outcome is unknown; refusals go back to the form.
  */
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
@@ -18,7 +19,7 @@ import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
 import { useSecuredSubmit } from '../../shared/use-secured-submit';
-import { Amount } from '../../ui/amount';
+import { Amount, formatAmountText } from '../../ui/amount';
 import { CodeDialog } from '../../ui/code-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/field';
@@ -72,7 +73,7 @@ export function SwapScreen() {
 }
 
 function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: ExchangePair[]; onPair: (id: string) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const hidden = useAppStore((s) => !s.isShowAmount);
   const online = useOnline();
@@ -93,11 +94,11 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
       case 'empty':
         return t`Enter an amount.`;
       case 'format':
-        return t`Enter a number with at most ${pair.fromPrecision} decimal places.`;
+        return t`Enter a number with at most ${plural(pair.fromPrecision, { one: '# decimal place', other: '# decimal places' })}.`;
       case 'below':
-        return t`The minimum is ${pair.minAmount} ${pair.fromCurrency}.`;
+        return t`The minimum is ${formatAmountText(pair.minAmount, pair.fromPrecision, pair.fromCurrency, i18n.locale)}.`;
       case 'above':
-        return t`The maximum is ${pair.maxAmount} ${pair.fromCurrency}.`;
+        return t`The maximum is ${formatAmountText(pair.maxAmount, pair.fromPrecision, pair.fromCurrency, i18n.locale)}.`;
       case 'insufficient':
         return t`Insufficient balance.`;
       case 'tooSmall':
@@ -115,7 +116,7 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
       setAmount('');
       setTouched(false);
       void showToast(
-        t`Swapped ${record.fromAmount} ${record.fromCurrency} for ${record.toAmount} ${record.toCurrency}`,
+        t`Swapped ${formatAmountText(record.fromAmount, pair.fromPrecision, record.fromCurrency, i18n.locale)} for ${formatAmountText(record.toAmount, pair.toPrecision, record.toCurrency, i18n.locale)}`,
         'success',
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });

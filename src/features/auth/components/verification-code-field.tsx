@@ -15,13 +15,14 @@ interface Props {
 }
 
 export function VerificationCodeField({ value, onChange, sender, onSend, error, disabled }: Props) {
-  const { t } = useLingui();
-  const { remaining, sending, proving, sent } = sender;
+  const { t, i18n } = useLingui();
+  const { sending, proving, sent } = sender;
+  const remaining = sender.remaining > 0 ? i18n.number(sender.remaining) : null;
   const label = proving
     ? t`Checking…`
     : sending
       ? t`Sending…`
-      : remaining > 0
+      : remaining
         ? t`Resend in ${remaining} s`
         : sent
           ? t`Resend code`
@@ -44,7 +45,12 @@ export function VerificationCodeField({ value, onChange, sender, onSend, error, 
       error={error ?? sender.errorText('code')}
       hint={hint}
       end={
-        <button type="button" className="link-button code-send" onClick={onSend} disabled={disabled || sending || remaining > 0}>
+        <button
+          type="button"
+          className="link-button code-send"
+          onClick={onSend}
+          disabled={disabled || sending || remaining !== null}
+        >
           {label}
         </button>
       }

@@ -1,7 +1,8 @@
 /** What the chosen channel means for this transfer: the balance, the fee, the limits, the arrival time. */
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useAppStore } from '../../../session/store';
-import { Amount } from '../../../ui/amount';
+import { Amount, AmountRange } from '../../../ui/amount';
 
 interface Props {
   balance: string;
@@ -29,19 +30,12 @@ export function ChannelFacts({ balance, currency, precision, rules, arrivalMinut
       </div>
       <div>
         <dt>{t`Limits`}</dt>
-        <dd>
-          {rules && (
-            <>
-              <Amount value={rules.minAmount} places={precision} /> –{' '}
-              <Amount value={rules.maxAmount} places={precision} symbol={currency} />
-            </>
-          )}
-        </dd>
+        <dd>{rules && <AmountRange min={rules.minAmount} max={rules.maxAmount} places={precision} symbol={currency} />}</dd>
       </div>
       {arrivalMinutes !== undefined && (
         <div>
           <dt>{t`Arrival`}</dt>
-          <dd>{t`about ${arrivalMinutes} min`}</dd>
+          <dd>{t`about ${plural(arrivalMinutes, { one: '# minute', other: '# minutes' })}`}</dd>
         </div>
       )}
     </dl>

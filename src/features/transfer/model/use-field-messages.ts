@@ -1,10 +1,15 @@
 /** The transfer form's translated field errors: the amount's rule and the destination's verdict. */
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { formatAmountText } from '../../../ui/amount';
 import type { AddressVerdict } from './address-checks';
 import type { AmountProblem, AmountRules } from './amount-checks';
 
 export function useFieldMessages(rules: AmountRules | null, cur: string) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  // Amounts go into sentences formatted and isolated with their unit (digits of the locale, and in
+  // right-to-left text the number stays beside its unit).
+  const amount = (value: string | undefined) => formatAmountText(value ?? '0', rules?.precision ?? 6, cur, i18n.locale);
   const amountText = (p: AmountProblem): string => {
     switch (p) {
       case 'required':
@@ -12,13 +17,13 @@ export function useFieldMessages(rules: AmountRules | null, cur: string) {
       case 'format':
         return t`Enter a valid amount, for example 12.5.`;
       case 'decimals':
-        return t`At most ${rules?.precision ?? 0} decimal places for ${cur}.`;
+        return t`At most ${plural(rules?.precision ?? 0, { one: '# decimal place', other: '# decimal places' })} for ${cur}.`;
       case 'belowMin':
-        return t`The transfer amount is below the minimum limit (${rules?.minAmount} ${cur}).`;
+        return t`The transfer amount is below the minimum limit (${amount(rules?.minAmount)}).`;
       case 'aboveMax':
-        return t`The transfer amount exceeds the maximum limit (${rules?.maxAmount} ${cur}).`;
+        return t`The transfer amount exceeds the maximum limit (${amount(rules?.maxAmount)}).`;
       case 'insufficient':
-        return t`Insufficient balance: the amount plus the ${rules?.fee} ${cur} fee is more than you have.`;
+        return t`Insufficient balance: the amount plus the ${amount(rules?.fee)} fee is more than you have.`;
     }
   };
   const addressText = (verdict: AddressVerdict, o: { submitted: boolean; blockedLookalike: boolean }): string | null => {

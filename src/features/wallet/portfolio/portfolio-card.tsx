@@ -3,7 +3,8 @@
  * year, with the change over the range in words (the chart's text alternative). Shown from the
  * saved copy offline, with the time of that copy. Its own chunk: home paints without it.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { portfolioQueryOptions } from '../../../api/member';
@@ -30,8 +31,8 @@ export default function PortfolioCard({ fiat, hidden }: Props) {
   const [range, setRange] = useState<PortfolioRange>('30d');
   const query = useQuery(portfolioQueryOptions(range));
   const ranges = [
-    { value: '7d' as const, label: t`7 days` },
-    { value: '30d' as const, label: t`30 days` },
+    { value: '7d' as const, label: plural(7, { one: '# day', other: '# days' }) },
+    { value: '30d' as const, label: plural(30, { one: '# day', other: '# days' }) },
     { value: '1y' as const, label: t`1 year` },
   ];
   const locale = i18n.locale;
@@ -103,10 +104,12 @@ export default function PortfolioCard({ fiat, hidden }: Props) {
             </svg>
             <figcaption id={`${titleId}-summary`} className="portfolio__summary">
               <span>
-                {range === '7d' ? (
-                  <Trans>{changeText} in the last 7 days</Trans>
-                ) : range === '30d' ? (
-                  <Trans>{changeText} in the last 30 days</Trans>
+                {range !== '1y' ? (
+                  <Plural
+                    value={range === '7d' ? 7 : 30}
+                    one={<>{changeText} in the last # day</>}
+                    other={<>{changeText} in the last # days</>}
+                  />
                 ) : (
                   <Trans>{changeText} in the last year</Trans>
                 )}

@@ -131,14 +131,14 @@ test.describe('My area', () => {
     await page.reload();
     await expect(page.getByLabel('Currency unit')).toHaveValue('EUR');
     await expect(page.getByRole('link', { name: /Language/ })).toHaveAttribute('href', '/pages/common/language');
-    const dust = page.getByLabel('Dust threshold (USD)');
+    const dust = page.getByLabel('Small transfer filter (USD)');
     await dust.fill('2.5x');
     await expect(dust).toHaveValue('');
     await dust.fill('2.5');
     await dust.press('Enter');
     await waitUntilStored(page, '"dustThresholdUsd":"2.5"');
     await page.reload();
-    await expect(page.getByLabel('Dust threshold (USD)')).toHaveValue('2.5');
+    await expect(page.getByLabel('Small transfer filter (USD)')).toHaveValue('2.5');
 
     // A runtime cache the worker would have made; the precache must survive.
     await page.evaluate(async () => {
@@ -205,12 +205,14 @@ test.describe('reward and swap', () => {
     const swapButton = page.getByRole('button', { name: 'Swap', exact: true });
 
     await amount.fill('0.5');
+    // Before the field is judged, the outcome says why there is none.
+    await expect(page.locator('output')).toHaveText('The minimum is \u20661 USDT\u2069.');
     await swapButton.click();
-    await expect(page.getByText('The minimum is 1 USDT.')).toBeVisible();
+    await expect(page.getByText('The minimum is \u20661 USDT\u2069.')).toBeVisible();
     // Below the minimum there is nothing to receive, not "0 TSR".
     await expect(page.locator('output')).toHaveText('—');
     await amount.fill('50001');
-    await expect(page.getByText('The maximum is 50000 USDT.')).toBeVisible();
+    await expect(page.getByText('The maximum is \u206650,000 USDT\u2069.')).toBeVisible();
     await amount.fill('40000');
     await expect(page.getByText('Insufficient balance.')).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -227,7 +229,7 @@ test.describe('reward and swap', () => {
     await expect(password.getByText('The trade password is wrong.')).toBeVisible();
     await password.getByLabel('6-digit trade password').fill(DEMO.tradePassword);
     await password.getByRole('button', { name: 'Confirm' }).click();
-    await expect(page.getByText('Swapped 12.345678 USDT for 246.91356 TSR')).toBeVisible();
+    await expect(page.getByText('Swapped \u206612.345678 USDT\u2069 for \u2066246.91356 TSR\u2069')).toBeVisible();
     await expect(amount).toHaveValue('');
 
     await page.getByRole('link', { name: 'Swap records' }).click();
@@ -486,7 +488,7 @@ test.describe('activities', () => {
     ops('approve', nimbus!.id);
     await page.reload();
     await page.getByRole('button', { name: /Claim 80 TSR/ }).click();
-    await expect(page.getByText('Claimed 80 TSR')).toBeVisible();
+    await expect(page.getByText('Claimed \u206680 TSR\u2069')).toBeVisible();
     await expect(page.getByText(/Reward claimed/)).toBeVisible();
     const after = await tsrBefore();
     expect(Number(after) - Number(before)).toBeCloseTo(80, 6);

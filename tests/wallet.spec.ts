@@ -95,9 +95,9 @@ test('transfer refusals: checksum, contract, own address, limits, balance, decim
   await expect(page.getByTestId('first-time-warning')).toBeVisible();
 
   await amount.fill('5');
-  await expect(page.getByText(/below the minimum limit \(10 USDT\)/)).toBeVisible();
+  await expect(page.getByText('The transfer amount is below the minimum limit (\u206610 USDT\u2069).')).toBeVisible();
   await amount.fill('50000.5');
-  await expect(page.getByText(/exceeds the maximum limit \(50000 USDT\)/)).toBeVisible();
+  await expect(page.getByText('The transfer amount exceeds the maximum limit (\u206650,000 USDT\u2069).')).toBeVisible();
   await amount.fill('40000');
   await expect(page.getByText(/Insufficient balance/)).toBeVisible();
   await amount.fill('12.1234567');
@@ -357,7 +357,11 @@ test('records tabs filter correctly, dust is collapsed', async ({ page, request 
   // A failed withdrawal says that its amount and fee came back, and how much.
   const failedWithdrawal = (await recordsOf(api, 'failed')).list.find((r) => r.type === 'withdraw');
   if (!failedWithdrawal) throw new Error('the demo has no failed withdrawal');
-  await page.locator(`[data-testid="record-row"][href$="id=${failedWithdrawal.id}"]`).click();
+  const failedRow = page.locator(`[data-testid="record-row"][href$="id=${failedWithdrawal.id}"]`);
+  await expect(failedRow.locator('.record-row__note')).toHaveText('Refunded');
+  // Struck through, it keeps its sign: it was an outgoing amount, only it came back.
+  await expect(failedRow.locator('.record-row__amount')).toContainText('−');
+  await failedRow.click();
   const refunded = new Decimal(failedWithdrawal.amount).plus(failedWithdrawal.fee).toFixed();
   await expect(page.getByTestId('refund-note')).toHaveText(
     // Intl formats a decimal string exactly (no float on the way).
@@ -366,7 +370,7 @@ test('records tabs filter correctly, dust is collapsed', async ({ page, request 
   await page.goBack();
   // The 0.01 USDT deposit is dust: hidden behind the toggle on the Incoming tab.
   await page.getByRole('tab', { name: 'Incoming' }).click();
-  const toggle = page.getByRole('button', { name: 'Small incoming transfers hidden: 1' });
+  const toggle = page.getByRole('button', { name: '1 small incoming transfer hidden' });
   await expect(toggle).toBeVisible();
   const shown = await rows.count();
   await toggle.click();

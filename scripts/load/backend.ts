@@ -97,7 +97,8 @@ export async function prepareUsers(db: Db, count: number): Promise<LoadUser[]> {
     const id = await createUser(db, { type: 'email', accountKey: `email:${email}`, email, passwordHash, invitedBy: null });
     await db.updateTable('users').set({ trade_password_hash: tradeHash }).where('id', '=', id).execute();
     await creditRecharge(db, id, 'USDT', DEPOSIT, transferFixture());
-    for (let m = 0; m < 5; m++) await publish(db, `Load message ${m}`, `Message ${m} for user ${i}`, false, id);
+    for (let m = 0; m < 5; m++)
+      await publish(db, { title: `Load message ${m}`, content: `Message ${m} for user ${i}` }, false, id);
     users.push({ id, token: (await createSession(db, id, 3600)).access_token });
   }
   return users;

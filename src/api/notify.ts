@@ -36,6 +36,9 @@ export const messagesInfiniteQueryOptions = () =>
     queryFn: ({ pageParam, signal }) => listMessages({ page: pageParam, pageSize: PAGE_SIZE }, { signal }),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
+    // Opening the list always asks again: a message published while the app was open (the unread
+    // count showed it) must be there after a reload even when the restored list looks fresh.
+    refetchOnMount: 'always',
     meta: persistMeta,
   });
 

@@ -39,6 +39,7 @@ export const queryKeys = {
   countries: (isWhitelist?: '0' | '1') => ['countries', { isWhitelist }] as const,
   coins: ['coins'] as const,
   config: ['config'] as const,
+  articles: ['articles'] as const,
   article: (type: string) => ['articles', type] as const,
   customers: ['customers'] as const,
   uploadedImage: (id: string) => ['uploads', id] as const,

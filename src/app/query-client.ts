@@ -15,9 +15,12 @@ const noRetry = (error: unknown) => typeof codeOf(error) === 'number' && !isTran
  * redirect); a query that still has cached data fails quietly (the offline mark says why); a form
  * that shows errors inline opts out with `meta.inlineErrors`.
  */
-function toastFailure(error: unknown, opts: { hasData: boolean; inline: boolean }) {
+function toastFailure(error: unknown, opts: { hasData: boolean; inline: boolean; mutation?: boolean }) {
   if (codeOf(error) === ErrorCode.UNAUTHORIZED || opts.hasData || opts.inline) return;
   if (codeOf(error) === ErrorCode.ABORTED) return;
+  // A query that failed for want of a network while offline: the offline bar and the screen's own
+  // "not saved for offline" say so; a toast on top would repeat it as if something broke.
+  if (codeOf(error) === ErrorCode.NETWORK && !opts.mutation && !isOnline()) return;
   void showToast(errorMessage(error), 'error');
 }
 
@@ -40,7 +43,7 @@ export function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) =>
-        toastFailure(error, { hasData: false, inline: mutation.meta?.inlineErrors === true }),
+        toastFailure(error, { hasData: false, inline: mutation.meta?.inlineErrors === true, mutation: true }),
     }),
     defaultOptions: {
       queries: {

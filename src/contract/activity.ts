@@ -1,6 +1,6 @@
 /** Activities (join with a partner-exchange user ID + image, claim after approval) and the reward pool. */
 import * as z from 'zod/mini';
-import { amount, id, isoTime, page, pageQuery } from './common';
+import { amount, contentLang, id, isoTime, page, pageQuery } from './common';
 import { endpoint } from './endpoint';
 
 export const participationStatus = z.enum(['review', 'approved', 'rejected', 'claimed']);
@@ -25,6 +25,7 @@ export const activity = z.object({
   id: z.string(),
   title: z.string(),
   summary: z.string(),
+  lang: contentLang,
   partnerName: z.string(),
   rewardAmount: amount,
   rewardCurrency: z.string(),

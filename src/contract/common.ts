@@ -39,6 +39,12 @@ export interface Page<T> {
 
 export const empty = z.nullable(z.object({}));
 
+/**
+ * The language operator-written texts came in (a locale id such as ja_JP): the one the request's
+ * `content-language` asked for when they were translated into it, en_US otherwise.
+ */
+export const contentLang = z.string();
+
 export const accountType = z.enum(['phone', 'email']);
 export type AccountType = z.infer<typeof accountType>;
 

@@ -1,6 +1,6 @@
 /** Reference data and small areas: countries, coins, app config, articles, uploads, support. */
 import * as z from 'zod/mini';
-import { amount, isoTime } from './common';
+import { amount, contentLang, isoTime } from './common';
 import { endpoint } from './endpoint';
 
 export const country = z.object({
@@ -41,7 +41,13 @@ export const appConfig = z.object({
 export type AppConfig = z.infer<typeof appConfig>;
 
 export const articleType = z.enum(['agreement', 'privacy', 'about']);
-export const article = z.object({ type: articleType, title: z.string(), content: z.string(), updatedAt: isoTime });
+export const article = z.object({
+  type: articleType,
+  title: z.string(),
+  content: z.string(),
+  lang: contentLang,
+  updatedAt: isoTime,
+});
 export type Article = z.infer<typeof article>;
 
 export const uploadData = z.object({ id: z.string(), mime: z.string(), size: z.number() });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { empty, id, isoTime, page, pageQuery } from './common';
+import { contentLang, empty, id, isoTime, page, pageQuery } from './common';
 import { endpoint } from './endpoint';
 
 export const message = z.object({
@@ -7,6 +7,7 @@ export const message = z.object({
   title: z.string(),
   summary: z.string(),
   content: z.string(),
+  lang: contentLang,
   read: z.boolean(),
   popup: z.boolean(),
   createdAt: isoTime,

@@ -31,14 +31,6 @@ export function formatAmountForLocale(value: string, places: number, locale: str
   }
 }
 
-/**
- * An amount with its unit as plain text for a sentence (a toast, an error), wrapped in Unicode's
- * left-to-right isolate so that in Arabic the number and its unit stay together and in order.
- */
-export function formatAmountText(value: string, places: number, symbol: string, locale: string): string {
-  return `\u2066${formatAmountForLocale(value, places, locale)} ${symbol}\u2069`;
-}
-
 interface AmountProps {
   value: string;
   places: number;
@@ -57,16 +49,6 @@ export function Amount({ value, places, symbol, sign, hidden, className }: Amoun
       {sign && !hidden ? sign : null}
       {text}
       {symbol ? ` ${symbol}` : null}
-    </bdi>
-  );
-}
-
-/** A range ("10 – 50,000 USDT") as one isolate, so right-to-left text cannot swap its ends. */
-export function AmountRange({ min, max, places, symbol }: { min: string; max: string; places: number; symbol: string }) {
-  const { i18n } = useLingui();
-  return (
-    <bdi className="ltr-isolate" dir="ltr">
-      {formatAmountForLocale(min, places, i18n.locale)} – {formatAmountForLocale(max, places, i18n.locale)} {symbol}
     </bdi>
   );
 }

@@ -3,6 +3,7 @@
  * them): TRX and USDT in the colours people know them by, the reward token as a mosaic tile — a
  * tessera. Any other token shows its first letter.
  */
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { BRAND } from '../config/brand';
 
@@ -59,4 +60,17 @@ export function TokenLogo({ currency, size = 36 }: { currency: string; size?: nu
       {currency.slice(0, 1)}
     </span>
   );
+}
+
+/**
+ * TRX is the TRON network's own coin, not one of its TRC20 tokens: it pays the network's fees and
+ * has no contract. Channels and assets are all listed under the network "TRC20" (SPEC §3), so
+ * "TRX · TRC20" read as if TRX were a token.
+ */
+const NATIVE_COIN = 'TRX';
+
+/** "Tether USD · TRC20" for a token, "TRON · native coin" for the network's own coin. */
+export function useNetworkLabel(): (name: string, currency: string, network: string) => string {
+  const { t } = useLingui();
+  return (name, currency, network) => (currency === NATIVE_COIN ? t`${name} · native coin` : `${name} · ${network}`);
 }

@@ -19,6 +19,7 @@ import * as m012 from './migrations/012_live_events';
 import * as m013 from './migrations/013_push';
 import * as m014 from './migrations/014_contacts';
 import * as m015 from './migrations/015_price_history';
+import * as m016 from './migrations/016_content_translations';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '013_push': m013,
   '014_contacts': m014,
   '015_price_history': m015,
+  '016_content_translations': m016,
 };
 
 class StaticProvider implements MigrationProvider {

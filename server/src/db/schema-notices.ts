@@ -8,6 +8,13 @@ import type { ColumnType, Generated } from 'kysely';
 type Num = ColumnType<string, string, string>;
 type Time = ColumnType<Date, Date | string | undefined, Date | string>;
 
+/** A message's texts in one language. */
+export interface MessageTexts {
+  title: string;
+  summary: string;
+  content: string;
+}
+
 export interface NoticeTables {
   /** Each user's last live-event number (migration 012). */
   live_cursors: { user_id: number; seq: ColumnType<string, number, number> };
@@ -60,6 +67,8 @@ export interface NoticeTables {
     title: string;
     summary: string;
     content: string;
+    /** locale id → the same texts in that language (migration 016). */
+    translations: ColumnType<Record<string, MessageTexts>, string | undefined, string>;
     popup: Generated<boolean>;
     read: Generated<boolean>;
     deleted: Generated<boolean>;

@@ -1,12 +1,22 @@
 /** Kysely table types. NUMERIC columns are strings; timestamps come back as Date. */
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
-import type { NoticeTables } from './schema-notices';
+import type { MessageTexts, NoticeTables } from './schema-notices';
+
+export type { MessageTexts };
 
 type Num = ColumnType<string, string, string>;
 type NumDefault = ColumnType<string, string | undefined, string>;
 type Time = ColumnType<Date, Date | string | undefined, Date | string>;
 type TimeNull = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string, string>;
+
+/** An activity's texts in one language. */
+export interface ActivityTexts {
+  title: string;
+  summary: string;
+  content: string;
+  rules: string[];
+}
 
 export interface Socials {
   line: string | null;
@@ -239,6 +249,8 @@ export interface DB extends NoticeTables {
     summary: string;
     content: string;
     rules: Json<string[]>;
+    /** locale id → the same texts in that language (migration 016). */
+    translations: ColumnType<Record<string, ActivityTexts>, string | undefined, string>;
     partner_name: string;
     reward_amount: Num;
     reward_currency: string;

@@ -3,21 +3,26 @@ import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import * as activity from '../services/activity';
 import { idempotent } from '../services/idempotency';
+import { requestLocale } from '../services/localized';
 import * as pool from '../services/pool';
 import { define } from './define';
 
 export function activityRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
   const a = api.activity;
-  define(app, ctx, a.list, ({ userId, query }) => activity.list(db, userId, query));
-  define(app, ctx, a.detail, ({ userId, params }) => activity.detail(db, userId, params.id));
-  define(app, ctx, a.records, ({ userId, query }) => activity.records(db, userId, query));
-  define(app, ctx, a.participate, ({ userId, body, idempotencyKey }) =>
-    idempotent(db, userId, 'participate', idempotencyKey, body, (trx) => activity.participate(trx, userId, body)),
+  define(app, ctx, a.list, ({ userId, query, req }) => activity.list(db, userId, query, requestLocale(req.headers)));
+  define(app, ctx, a.detail, ({ userId, params, req }) => activity.detail(db, userId, params.id, requestLocale(req.headers)));
+  define(app, ctx, a.records, ({ userId, query, req }) => activity.records(db, userId, query, requestLocale(req.headers)));
+  define(app, ctx, a.participate, ({ userId, body, idempotencyKey, req }) =>
+    idempotent(db, userId, 'participate', idempotencyKey, body, (trx) =>
+      activity.participate(trx, userId, body, requestLocale(req.headers)),
+    ),
   );
-  define(app, ctx, a.resubmit, ({ userId, body }) => activity.resubmit(db, userId, body));
-  define(app, ctx, a.claim, ({ userId, body, idempotencyKey }) =>
-    idempotent(db, userId, 'claim', idempotencyKey, body, (trx) => activity.claim(trx, userId, body.participationId)),
+  define(app, ctx, a.resubmit, ({ userId, body, req }) => activity.resubmit(db, userId, body, requestLocale(req.headers)));
+  define(app, ctx, a.claim, ({ userId, body, idempotencyKey, req }) =>
+    idempotent(db, userId, 'claim', idempotencyKey, body, (trx) =>
+      activity.claim(trx, userId, body.participationId, requestLocale(req.headers)),
+    ),
   );
   define(app, ctx, a.prizePoolStatus, () => activity.prizePoolStatus(db));
 }

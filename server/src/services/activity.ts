@@ -1,11 +1,14 @@
 /** Activities: participate with a partner user ID and images, review via ops, resubmit, claim once. */
 
 import type { Selectable } from 'kysely';
+import { type LocaleId, SOURCE_LOCALE } from '../../../src/lib/i18n/locales';
 import { transact } from '../db/index';
-import type { DB, Db, Q } from '../db/schema';
+import type { ActivityTexts, DB, Db, Q } from '../db/schema';
+import { REVIEW_TEXTS } from '../i18n/content-texts';
 import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { post, userAvailable } from './ledger';
+import { inEveryLocale, localized, type Translator } from './localized';
 import { publish } from './notify';
 import { pageOf, pageWindow } from './paging';
 import { isDistributing } from './pool';
@@ -15,11 +18,15 @@ type PartRow = Selectable<DB['participations']>;
 
 const numId = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : -1);
 
-function toParticipation(p: PartRow, a: ActivityRow) {
+/** The activity's texts in `locale` when it was translated into it, else the English original. */
+const textsOf = (a: ActivityRow, locale: LocaleId) =>
+  localized<ActivityTexts>({ title: a.title, summary: a.summary, content: a.content, rules: a.rules }, a.translations, locale);
+
+function toParticipation(p: PartRow, a: ActivityRow, locale: LocaleId) {
   return {
     id: String(p.id),
     activityId: String(p.activity_id),
-    activityTitle: a.title,
+    activityTitle: textsOf(a, locale).title,
     partnerUid: p.partner_uid,
     imageIds: p.image_ids,
     status: p.status,
@@ -34,22 +41,29 @@ function toParticipation(p: PartRow, a: ActivityRow) {
 const isOpen = (a: ActivityRow, now = Date.now()) =>
   a.start_at.getTime() <= now && a.end_at.getTime() > now && dec(a.pool_remaining).gte(a.reward_amount);
 
-function toActivity(a: ActivityRow, p: PartRow | undefined) {
+function toActivity(a: ActivityRow, p: PartRow | undefined, locale: LocaleId) {
+  const { title, summary, lang } = textsOf(a, locale);
   return {
     id: String(a.id),
-    title: a.title,
-    summary: a.summary,
+    title,
+    summary,
+    lang,
     partnerName: a.partner_name,
     rewardAmount: str(a.reward_amount),
     rewardCurrency: a.reward_currency,
     startAt: a.start_at.toISOString(),
     endAt: a.end_at.toISOString(),
     open: isOpen(a),
-    participation: p ? toParticipation(p, a) : null,
+    participation: p ? toParticipation(p, a, locale) : null,
   };
 }
 
-export async function list(db: Q, userId: number, q: { page: number; pageSize: number; tab: 'all' | 'review' | 'completed' }) {
+export async function list(
+  db: Q,
+  userId: number,
+  q: { page: number; pageSize: number; tab: 'all' | 'review' | 'completed' },
+  locale: LocaleId,
+) {
   let base = db
     .selectFrom('activities as a')
     .leftJoin('participations as p', (j) => j.onRef('p.activity_id', '=', 'a.id').on('p.user_id', '=', userId));
@@ -61,7 +75,7 @@ export async function list(db: Q, userId: number, q: { page: number; pageSize: n
   const parts = pids.length ? await db.selectFrom('participations').selectAll().where('id', 'in', pids).execute() : [];
   const byId = new Map(parts.map((p) => [p.id, p]));
   return pageOf(
-    rows.map((r) => toActivity(r, r.pid === null ? undefined : byId.get(r.pid))),
+    rows.map((r) => toActivity(r, r.pid === null ? undefined : byId.get(r.pid), locale)),
     n,
     q,
   );
@@ -73,7 +87,7 @@ async function getActivity(db: Q, id: number) {
   return a!;
 }
 
-export async function detail(db: Q, userId: number, id: string) {
+export async function detail(db: Q, userId: number, id: string, locale: LocaleId) {
   const a = await getActivity(db, numId(id));
   const p = await db
     .selectFrom('participations')
@@ -81,10 +95,11 @@ export async function detail(db: Q, userId: number, id: string) {
     .where('activity_id', '=', a.id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return { ...toActivity(a, p), content: a.content, rules: a.rules };
+  const { content, rules } = textsOf(a, locale);
+  return { ...toActivity(a, p, locale), content, rules };
 }
 
-export async function records(db: Q, userId: number, q: { page: number; pageSize: number }) {
+export async function records(db: Q, userId: number, q: { page: number; pageSize: number }, locale: LocaleId) {
   const base = db.selectFrom('participations').where('user_id', '=', userId);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const rows = await base.selectAll().orderBy('id', 'desc').$call(pageWindow(q)).execute();
@@ -97,7 +112,7 @@ export async function records(db: Q, userId: number, q: { page: number; pageSize
     : [];
   const byId = new Map(acts.map((a) => [a.id, a]));
   return pageOf(
-    rows.map((p) => toParticipation(p, byId.get(p.activity_id)!)),
+    rows.map((p) => toParticipation(p, byId.get(p.activity_id)!, locale)),
     n,
     q,
   );
@@ -119,7 +134,12 @@ async function assertUidFree(db: Q, activityId: number, partnerUid: string, exce
   if (used) fail(ErrorCode.PARTICIPATION_USED, 'This participation information has already been used, try another account');
 }
 
-export async function participate(trx: Q, userId: number, b: { activityId: string; partnerUid: string; imageIds: string[] }) {
+export async function participate(
+  trx: Q,
+  userId: number,
+  b: { activityId: string; partnerUid: string; imageIds: string[] },
+  locale: LocaleId = SOURCE_LOCALE,
+) {
   const a = await getActivity(trx, numId(b.activityId));
   if (!isOpen(a)) fail(ErrorCode.ACTIVITY_CLOSED, 'This activity is closed');
   await checkImages(trx, userId, b.imageIds);
@@ -160,7 +180,7 @@ export async function participate(trx: Q, userId: number, b: { activityId: strin
       ref: `participation:${p.id}`,
     })
     .execute();
-  return toParticipation(p, a);
+  return toParticipation(p, a, locale);
 }
 
 async function ownParticipation(db: Q, userId: number, id: string, lock = false) {
@@ -174,7 +194,12 @@ async function ownParticipation(db: Q, userId: number, id: string, lock = false)
 const setRecord = (db: Q, pid: number, status: string, reason: string | null) =>
   db.updateTable('records').set({ status, reason, updated_at: new Date() }).where('ref', '=', `participation:${pid}`).execute();
 
-export async function resubmit(db: Db, userId: number, b: { participationId: string; partnerUid: string; imageIds: string[] }) {
+export async function resubmit(
+  db: Db,
+  userId: number,
+  b: { participationId: string; partnerUid: string; imageIds: string[] },
+  locale: LocaleId = SOURCE_LOCALE,
+) {
   return transact(db, async (trx) => {
     const p = await ownParticipation(trx, userId, b.participationId, true);
     if (p.status !== 'rejected') fail(ErrorCode.NOT_RESUBMITTABLE, 'Only a rejected participation can be resubmitted');
@@ -195,11 +220,11 @@ export async function resubmit(db: Db, userId: number, b: { participationId: str
       .returningAll()
       .executeTakeFirstOrThrow();
     await setRecord(trx, p.id, 'pending_review', null);
-    return toParticipation(u, a);
+    return toParticipation(u, a, locale);
   });
 }
 
-export async function claim(trx: Q, userId: number, participationId: string) {
+export async function claim(trx: Q, userId: number, participationId: string, locale: LocaleId = SOURCE_LOCALE) {
   const p = await ownParticipation(trx, userId, participationId, true);
   if (p.status === 'claimed') fail(ErrorCode.ALREADY_CLAIMED, 'The reward was already claimed');
   if (p.status !== 'approved') fail(ErrorCode.NOT_CLAIMABLE, 'The reward can be claimed only after approval');
@@ -221,7 +246,7 @@ export async function claim(trx: Q, userId: number, participationId: string) {
     [userAvailable(userId), a.reward_amount],
   ]);
   await setRecord(trx, p.id, 'success', null);
-  return toParticipation(u, a);
+  return toParticipation(u, a, locale);
 }
 
 /** Ops: approve or reject a participation in review. */
@@ -238,21 +263,25 @@ export async function review(db: Db, participationId: number, approve: boolean, 
       .execute();
     await setRecord(trx, participationId, approve ? 'review_approved' : 'review_rejected', approve ? null : reason);
     // The user hears about the decision in the message center, in the same transaction as it.
-    const activity = await trx
-      .selectFrom('activities')
-      .select(['title', 'reward_amount', 'reward_currency'])
-      .where('id', '=', p!.activity_id)
-      .executeTakeFirstOrThrow();
-    const reward = `${str(activity.reward_amount)} ${activity.reward_currency}`;
-    await publish(
-      trx,
-      approve ? 'Activity approved' : 'Activity not approved',
-      approve
-        ? `Your entry for "${activity.title}" was approved: claim your ${reward} reward on the activity's page.`
-        : `Your entry for "${activity.title}" was not approved${reason ? `: ${reason}` : ''}. You can correct it and submit it again.`,
-      false,
-      p!.user_id,
-    );
+    // The decision is told in every language the server speaks, naming the activity in that
+    // language when it was translated; the reader gets theirs (services/localized.ts).
+    const activity = await trx.selectFrom('activities').selectAll().where('id', '=', p!.activity_id).executeTakeFirstOrThrow();
+    const decision = (tr: Translator, locale: LocaleId) => {
+      const values = {
+        activity: textsOf(activity, locale).title,
+        reward: `${tr.amount(str(activity.reward_amount))} ${activity.reward_currency}`,
+        reason,
+      };
+      const texts = approve ? REVIEW_TEXTS.approved : REVIEW_TEXTS.rejected;
+      const content = approve
+        ? REVIEW_TEXTS.approved.content
+        : reason
+          ? REVIEW_TEXTS.rejected.contentWithReason
+          : REVIEW_TEXTS.rejected.content;
+      return { title: tr.t(texts.title), content: tr.t(content, values) };
+    };
+    const { english, translations } = await inEveryLocale(decision);
+    await publish(trx, { ...english, translations }, false, p!.user_id);
     return { id: participationId, status };
   });
 }

@@ -1,5 +1,6 @@
 /** Articles, customer service contacts and the app configuration. */
 import { BRAND } from '../../../src/config/brand';
+import { SOURCE_LOCALE } from '../../../src/lib/i18n/locales';
 import type { Q } from '../db/schema';
 import { str } from './decimal';
 import { ErrorCode, fail } from './errors';
@@ -36,8 +37,8 @@ const ARTICLES = {
     content: [
       'Tessera is a simple wallet for stablecoins and the Tessera token (TSR) on the TRON network.',
       'Receive USDT, TRX and TSR at your personal deposit addresses, send them to any TRON address, swap between tokens at a published rate, join partner activities for rewards, and share in the daily reward pool in proportion to the TSR you hold.',
-      'Security first: passwords are stored only as argon2id hashes, withdrawals need a separate trade password and an optional authenticator app, and every movement of funds is written to a double-entry ledger that must balance to the last decimal.',
-      'Tessera is a custodial service. Keep your credentials private and always verify a destination address in full before sending.',
+      'Your money is protected: nobody, not even our staff, can read your password; every withdrawal needs your separate 6-digit trade password, and you can add an authenticator app for a second check. Every balance is kept to the last decimal and checked against its history.',
+      'Tessera keeps your funds for you (a custodial wallet), so there is no recovery phrase to lose. Keep your passwords private, and check a destination address in full before you send: transfers on the blockchain cannot be reversed.',
     ].join('\n\n'),
   },
 } as const;
@@ -45,7 +46,8 @@ const ARTICLES = {
 export function article(type: keyof typeof ARTICLES) {
   const a = ARTICLES[type];
   if (!a) fail(ErrorCode.NOT_FOUND, 'No such article');
-  return { type, title: a.title, content: a.content, updatedAt: UPDATED };
+  // Written in English only so far: said so, so the app marks it as English in any language.
+  return { type, title: a.title, content: a.content, lang: SOURCE_LOCALE, updatedAt: UPDATED };
 }
 
 export function customerServices() {

@@ -1,5 +1,6 @@
 /** Operator commands, run by the CLI directly on the database or through the loopback /ops routes. */
 
+import { readFile } from 'node:fs/promises';
 import { devnetFaucet } from '../chain/faucet';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
@@ -7,7 +8,7 @@ import { review } from './activity';
 import { setSetting } from './content';
 import { depositAddress, findUserId } from './deposits';
 import { ErrorCode, fail } from './errors';
-import { publish } from './notify';
+import { publish, readTranslations } from './notify';
 import { distribute } from './pool';
 import { seedDemo } from './seed';
 import { resealSecrets } from './users';
@@ -38,7 +39,9 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
                                            address (account: id, "+1 5550100" or e-mail); credited once confirmed
   approve <participationId>                approve a participation in review
   reject <participationId> <reason…>       reject it with a reason (the user may resubmit)
-  publish <title> <content> [--popup]      send a message to every user
+  publish <title> <content> [--popup] [--translations <file.json>]
+                                           send a message to every user; the file maps locale ids to
+                                           {"title","content"} in that language (ja_JP, de_DE…)
   set-version <x.y.z>                      override /config/app appVersion
   distribute                               run the reward-pool distribution for the current period
   seed                                     create the demo user and data (idempotent)
@@ -76,9 +79,13 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
     }
     case 'publish': {
       const popup = args.includes('--popup');
-      const rest = args.filter((a) => a !== '--popup');
+      const at = args.indexOf('--translations');
+      const file = at >= 0 ? args[at + 1] : undefined;
+      if (at >= 0 && !file) fail(ErrorCode.BAD_REQUEST, `publish: --translations needs a file\n${OPS_USAGE}`);
+      const rest = args.filter((a, i) => a !== '--popup' && (at < 0 || (i !== at && i !== at + 1)));
       if (rest.length < 2) fail(ErrorCode.BAD_REQUEST, `publish: missing arguments\n${OPS_USAGE}`);
-      return { recipients: await publish(db, rest[0]!, rest.slice(1).join(' '), popup) };
+      const translations = file ? readTranslations(await readFile(file, 'utf8')) : undefined;
+      return { recipients: await publish(db, { title: rest[0]!, content: rest.slice(1).join(' '), translations }, popup) };
     }
     case 'set-version': {
       need(1);

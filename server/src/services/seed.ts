@@ -1,9 +1,11 @@
 /** The demo: a user with balances, records of every type and status, swaps, messages and activities. */
+import type { MessageDescriptor } from '@lingui/core';
 import { sql } from 'kysely';
 import { devnetFaucet, type Faucet } from '../chain/faucet';
 import type { Config } from '../config';
 import { transact } from '../db/index';
 import type { Db, Trx } from '../db/schema';
+import { DEMO_ACTIVITY_TEXTS, DEMO_MESSAGE_TEXTS } from '../i18n/content-texts';
 import { screenWithdrawals } from '../jobs/withdrawals';
 import * as activity from './activity';
 import { blobStoreFor } from './blob-store';
@@ -12,6 +14,7 @@ import { demoScreenshot } from './demo-image';
 import { creditRecharge, depositAddress } from './deposits';
 import { addressFor } from './keys';
 import { accountBalance, post, userAvailable } from './ledger';
+import { inEveryLocale } from './localized';
 import { withdrawLocked } from './money';
 import { publish } from './notify';
 import { hashPassword } from './passwords';
@@ -35,6 +38,15 @@ const SEED_LOCK_KEY = 727_002;
  * Creates the demo user and its history once. One transaction under an advisory lock: instances
  * starting together wait for one another and find it done, and a crash half-way leaves nothing.
  */
+interface DemoActivity {
+  partner: string;
+  reward: string;
+  pool: string;
+  /** Days from now to its start (negative: already running) and how many days it runs. */
+  startOffset: number;
+  days: number;
+}
+
 export async function seedDemo(
   db: Db,
   config: Config,
@@ -130,58 +142,41 @@ async function seedDemoOnce(db: Trx, config: Config, faucet: Faucet): Promise<{ 
   if (dec(await accountBalance(db, 'system:pool', TSR)).isZero()) await fundPool(db, '250000');
   await distribute(db, config.distributionPeriodSeconds);
 
-  // Activities and participations in review, approved (claimable) and rejected (resubmittable).
+  // Activities and participations in review, approved (claimable) and rejected (resubmittable),
+  // written in every language the server speaks (so the demo reads in the language it is tried in).
   const now = Date.now();
-  const mk = (title: string, partner: string, reward: string, pool: string, startOffset: number, days: number, summary: string) =>
-    db
+  const A = DEMO_ACTIVITY_TEXTS;
+  const mk = async (texts: { title: MessageDescriptor; summary: MessageDescriptor }, o: DemoActivity) => {
+    const { english, translations } = await inEveryLocale((tr) => {
+      const values = { partner: o.partner, reward: tr.amount(o.reward), amount: tr.amount('100') };
+      const summary = tr.t(texts.summary, values);
+      return {
+        title: tr.t(texts.title),
+        summary,
+        content: `${summary}\n\n${tr.t(A.how, values)}`,
+        rules: A.rules.map((rule) => tr.t(rule, values)),
+      };
+    });
+    return db
       .insertInto('activities')
       .values({
-        title,
-        summary,
-        partner_name: partner,
-        content: `${summary}\n\nSign up at ${partner}, complete the task before the end date, then submit your ${partner} user ID and a screenshot that shows it. Our team reviews every submission within two working days; once approved, claim the reward here and it is credited to your Tessera wallet.`,
-        rules: JSON.stringify([
-          `One participation per Tessera account and per ${partner} account.`,
-          'The screenshot must show your partner user ID clearly; edited images are rejected.',
-          'Rewards are paid from a limited prize pool while it lasts.',
-          'A rejected submission may be corrected and resubmitted while the activity is open.',
-        ]),
-        reward_amount: reward,
+        ...english,
+        rules: JSON.stringify(english.rules),
+        translations: JSON.stringify(translations),
+        partner_name: o.partner,
+        reward_amount: o.reward,
         reward_currency: TSR,
-        pool_total: pool,
-        pool_remaining: pool,
-        start_at: new Date(now + startOffset * DAY),
-        end_at: new Date(now + (startOffset + days) * DAY),
+        pool_total: o.pool,
+        pool_remaining: o.pool,
+        start_at: new Date(now + o.startOffset * DAY),
+        end_at: new Date(now + (o.startOffset + o.days) * DAY),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-  const a1 = await mk(
-    'Trading Week with Bitora',
-    'Bitora',
-    '200',
-    '100000',
-    -3,
-    30,
-    'Trade 100 USDT on Bitora this week and earn 200 TSR.',
-  );
-  const a2 = await mk(
-    'Nimbus Exchange Newcomer Quest',
-    'Nimbus',
-    '80',
-    '40000',
-    -1,
-    20,
-    'Open a Nimbus account, verify it and earn 80 TSR.',
-  );
-  const a3 = await mk(
-    'Holder Snapshot',
-    'Lumen',
-    '50',
-    '20000',
-    -2,
-    10,
-    'Hold TSR on Lumen during the snapshot and earn 50 TSR.',
-  );
+  };
+  const a1 = await mk(A.bitora, { partner: 'Bitora', reward: '200', pool: '100000', startOffset: -3, days: 30 });
+  const a2 = await mk(A.nimbus, { partner: 'Nimbus', reward: '80', pool: '40000', startOffset: -1, days: 20 });
+  const a3 = await mk(A.lumen, { partner: 'Lumen', reward: '50', pool: '20000', startOffset: -2, days: 10 });
   const screenshot = demoScreenshot();
   await blobStoreFor(config).put('demo0000000000000000000000000000.png', screenshot, 'image/png');
   await db
@@ -208,26 +203,17 @@ async function seedDemoOnce(db: Trx, config: Config, faucet: Faucet): Promise<{ 
   await activity.review(db, Number(p1.id), true, null);
   await activity.review(db, Number(p2.id), false, 'The screenshot does not show the Nimbus user ID');
 
-  await publish(
-    db,
-    'Welcome to Tessera',
-    'Your wallet is ready. Deposit USDT, TRX or TSR to your personal addresses, and bind an authenticator in Security for safer withdrawals.',
-    true,
-    userId,
-  );
-  await publish(
-    db,
-    'Security reminder',
-    'Tessera staff will never ask for your passwords or authenticator codes. Always compare the full destination address before sending: lookalike addresses are a common scam.',
-    false,
-    userId,
-  );
-  await publish(
-    db,
-    'Scheduled maintenance',
-    'Withdrawals may be delayed for up to 30 minutes on Sunday 02:00–02:30 UTC while we upgrade our TRON nodes.',
-    false,
-    userId,
-  );
+  const M = DEMO_MESSAGE_TEXTS;
+  for (const [texts, popup] of [
+    [M.welcome, true],
+    [M.security, false],
+    [M.maintenance, false],
+  ] as const) {
+    const { english, translations } = await inEveryLocale((tr) => ({
+      title: tr.t(texts.title),
+      content: tr.t(texts.content, { minutes: tr.amount('30') }),
+    }));
+    await publish(db, { ...english, translations }, popup, userId);
+  }
   return { created: true, credentials: demoCredentials() };
 }

@@ -7,8 +7,10 @@
  */
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
+import { WITHDRAWAL_DECLINED_TEXTS } from '../i18n/content-texts';
 import { dec, str } from './decimal';
 import { ErrorCode, fail } from './errors';
+import { inEveryLocale } from './localized';
 import { publish } from './notify';
 import { refundWithdrawal } from './withdrawal-refund';
 
@@ -76,13 +78,12 @@ export async function decide(db: Db, recordId: number, approve: boolean, why: st
     if (approve) return { record: recordId, decision: 'approved' as const };
     const reason = `The withdrawal was declined${why ? `: ${why}` : ''}; the amount and fee were refunded`;
     await refundWithdrawal(trx, recordId, reason);
-    await publish(
-      trx,
-      'Withdrawal declined',
-      `Your withdrawal of ${str(held.amount)} ${held.currency} was declined. ${reason}.`,
-      false,
-      held.user_id,
-    );
+    // The operator's reason is quoted as written; the rest is in every language the server speaks.
+    const { english, translations } = await inEveryLocale((tr) => ({
+      title: tr.t(WITHDRAWAL_DECLINED_TEXTS.title),
+      content: tr.t(WITHDRAWAL_DECLINED_TEXTS.content, { amount: `${tr.amount(str(held.amount))} ${held.currency}`, reason }),
+    }));
+    await publish(trx, { ...english, translations }, false, held.user_id);
     return { record: recordId, decision: 'rejected' as const, reason };
   });
 }

@@ -46,7 +46,7 @@ describe.each(backends)('IDOR on %s', (backend) => {
 
   it('messages: B can neither read, mark read nor delete A’s message', async () => {
     const { a, b } = await twoUsers();
-    await publish(env.db, 'For A only', 'secret content of A', false, a.id);
+    await publish(env.db, { title: 'For A only', content: 'secret content of A' }, false, a.id);
     const msg = await env.db.selectFrom('messages').select('id').where('user_id', '=', a.id).executeTakeFirstOrThrow();
     const id = String(msg.id);
     expect((await call(app, api.notify.detail, { token: b.token, params: { id } })).json.code).toBe(404);

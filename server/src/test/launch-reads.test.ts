@@ -43,7 +43,7 @@ describe.each(backends)('launch-time reads on %s', (backend) => {
 
   it('cost one statement each once the reference data is cached', async () => {
     const u = await makeUser(env.db, { usdt: '12.5' });
-    await publish(env.db, 'Hello', 'A message', false, u.id);
+    await publish(env.db, { title: 'Hello', content: 'A message' }, false, u.id);
     for (const [, ep, query] of launchReads) ok(ep, await call(app, ep, { token: u.token, ...(query ? { query } : {}) }));
     for (const [name, ep, query] of launchReads) {
       statements = 0;

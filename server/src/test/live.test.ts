@@ -110,7 +110,7 @@ describe.each(backends)('live updates on %s', (backend) => {
     expect(topicsOf(change)?.sort()).toEqual(['records', 'wallet']);
 
     // Through the other instance's HTTP API: reading all messages changes them.
-    await publish(env.db, 'Hello', 'A message', false, u.id);
+    await publish(env.db, { title: 'Hello', content: 'A message' }, false, u.id);
     expect(topicsOf(await stream.next())).toEqual(['messages']);
     const read = await fetch(`${baseOf(b)}/notify/readAll`, { headers: { authorization: `Bearer ${u.token}` } });
     expect(((await read.json()) as { code: number }).code).toBe(200);
@@ -133,7 +133,7 @@ describe.each(backends)('live updates on %s', (backend) => {
     await otherDb
       .transaction()
       .execute(async (trx) => {
-        await publish(trx, 'Never sent', 'rolled back', false, u.id);
+        await publish(trx, { title: 'Never sent', content: 'rolled back' }, false, u.id);
         throw new Error('roll back');
       })
       .catch(() => undefined);
@@ -147,7 +147,7 @@ describe.each(backends)('live updates on %s', (backend) => {
     }
     expect(seen).toEqual([1, 2, 3, 4, 5].map((n) => position + n));
     // The rolled-back transaction took no number: the next change is the sixth.
-    await publish(otherDb, 'Sent', 'after', false, u.id);
+    await publish(otherDb, { title: 'Sent', content: 'after' }, false, u.id);
     const sixth = await resumed.next();
     expect(Number(sixth?.lastEventId)).toBe(position + 6);
     expect(topicsOf(sixth)).toEqual(['messages']);

@@ -13,7 +13,8 @@ import { queryKeys } from '../../api/query-keys';
 import type { ActivityDetail, Participation } from '../../contract/activity';
 import { ErrorCode } from '../../contract/errors';
 import { errorMessage } from '../../session/error-messages';
-import { Amount, formatAmountText } from '../../ui/amount';
+import { Amount } from '../../ui/amount';
+import { formatAmountText } from '../../ui/amount-text';
 import { FormAlert } from '../../ui/form-alert';
 import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
@@ -24,7 +25,7 @@ import { activityBadge } from './status';
 import { SubmittedImages } from './submitted-images';
 import { useBadgeLabels } from './use-labels';
 import './activity.css';
-import { SERVER_CONTENT_PROPS } from '../../config/server-content';
+import { contentLangProps } from '../../lib/i18n/content-lang';
 
 const route = getRouteApi('/pages/activity/detail');
 
@@ -59,7 +60,7 @@ function ActivityBody({ activity }: { activity: ActivityDetail }) {
     <>
       <article className="card stack">
         <div className="activity-card__head">
-          <h2 className="activity-detail__title activity-card__title" {...SERVER_CONTENT_PROPS}>
+          <h2 className="activity-detail__title activity-card__title" {...contentLangProps(activity.lang)}>
             {activity.title}
           </h2>
           <span className="activity-badge" data-badge={badge}>
@@ -82,7 +83,7 @@ function ActivityBody({ activity }: { activity: ActivityDetail }) {
           </dt>
           <dd>{dateFmt.formatRange(new Date(activity.startAt), new Date(activity.endAt))}</dd>
         </dl>
-        <p className="activity-detail__content" {...SERVER_CONTENT_PROPS}>
+        <p className="activity-detail__content" {...contentLangProps(activity.lang)}>
           {activity.content}
         </p>
         {activity.rules.length > 0 && (
@@ -90,7 +91,7 @@ function ActivityBody({ activity }: { activity: ActivityDetail }) {
             <h3 id="activity-rules" className="section-title">
               <Trans>Rules</Trans>
             </h3>
-            <ol className="activity-rules" {...SERVER_CONTENT_PROPS}>
+            <ol className="activity-rules" {...contentLangProps(activity.lang)}>
               {activity.rules.map((rule) => (
                 <li key={rule}>{rule}</li>
               ))}

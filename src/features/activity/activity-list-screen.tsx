@@ -16,7 +16,7 @@ import { ActivityPopup } from './activity-popup';
 import { activityBadge } from './status';
 import { useBadgeLabels } from './use-labels';
 import './activity.css';
-import { SERVER_CONTENT_PROPS } from '../../config/server-content';
+import { contentLangProps } from '../../lib/i18n/content-lang';
 
 export function ActivityListScreen() {
   const { t, i18n } = useLingui();
@@ -56,14 +56,14 @@ export function ActivityListScreen() {
               return (
                 <Link to="/pages/activity/detail" search={{ id: a.id }} className="card activity-card">
                   <span className="activity-card__head">
-                    <span className="activity-card__title" {...SERVER_CONTENT_PROPS}>
+                    <span className="activity-card__title" {...contentLangProps(a.lang)}>
                       {a.title}
                     </span>
                     <span className="activity-badge" data-badge={badge}>
                       {labels[badge]}
                     </span>
                   </span>
-                  <span className="muted activity-card__summary" {...SERVER_CONTENT_PROPS}>
+                  <span className="muted activity-card__summary" {...contentLangProps(a.lang)}>
                     {a.summary}
                   </span>
                   <span className="activity-card__foot">

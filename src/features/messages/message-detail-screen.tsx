@@ -12,7 +12,7 @@ import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { useUnreadCount } from './use-unread-sync';
 import './messages.css';
-import { SERVER_CONTENT_PROPS } from '../../config/server-content';
+import { contentLangProps } from '../../lib/i18n/content-lang';
 
 const route = getRouteApi('/pages/my/message-detail');
 
@@ -37,7 +37,7 @@ export function MessageDetailScreen() {
     <Page title={t`Message`} backTo="/pages/my/message">
       {message ? (
         <article className="card stack message-detail">
-          <h2 className="message-detail__title" {...SERVER_CONTENT_PROPS}>
+          <h2 className="message-detail__title" {...contentLangProps(message.lang)}>
             {message.title}
           </h2>
           <time className="muted" dateTime={message.createdAt}>
@@ -45,7 +45,7 @@ export function MessageDetailScreen() {
               new Date(message.createdAt),
             )}
           </time>
-          <p className="message-detail__content" {...SERVER_CONTENT_PROPS}>
+          <p className="message-detail__content" {...contentLangProps(message.lang)}>
             {message.content}
           </p>
         </article>

@@ -15,7 +15,7 @@ import { showToast } from '../../ui/toast';
 import { formatMessageTime } from './format';
 import { useUnreadCount } from './use-unread-sync';
 import './messages.css';
-import { SERVER_CONTENT_PROPS } from '../../config/server-content';
+import { contentLangProps } from '../../lib/i18n/content-lang';
 import { TrashIcon } from '../../ui/action-icons';
 
 export function MessagesScreen() {
@@ -84,14 +84,14 @@ export function MessagesScreen() {
               <Link to="/pages/my/message-detail" search={{ id: m.id }} className="message-row__link">
                 <span className="message-row__head">
                   {!m.read && <span className="message-row__dot" role="img" aria-label={t`Unread`} />}
-                  <span className="message-row__title" {...SERVER_CONTENT_PROPS}>
+                  <span className="message-row__title" {...contentLangProps(m.lang)}>
                     {m.title}
                   </span>
                   <time className="message-row__time muted" dateTime={m.createdAt}>
                     {formatMessageTime(m.createdAt, i18n.locale)}
                   </time>
                 </span>
-                <span className="message-row__summary muted" {...SERVER_CONTENT_PROPS}>
+                <span className="message-row__summary muted" {...contentLangProps(m.lang)}>
                   {m.summary}
                 </span>
               </Link>

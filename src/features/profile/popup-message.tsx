@@ -9,7 +9,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { getMessage, popupMessageQueryOptions } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
-import { SERVER_CONTENT_PROPS } from '../../config/server-content';
+import { contentLangProps } from '../../lib/i18n/content-lang';
 import { Dialog } from '../../ui/dialog';
 
 /** At most one popup per launch (module state: reset by a reload, kept across tab switches). */
@@ -43,7 +43,7 @@ export function PopupMessage() {
     <Dialog open={open} onClose={close} title={message?.title ?? t`Message`} variant="center">
       {message && (
         <div className="stack">
-          <p className="popup-message__content" {...SERVER_CONTENT_PROPS}>
+          <p className="popup-message__content" {...contentLangProps(message.lang)}>
             {message.content}
           </p>
           <div className="row">

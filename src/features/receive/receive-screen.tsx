@@ -2,6 +2,7 @@
  * Receive (SPEC §2): the deposit address of the chosen asset as a QR code (qrcode, loaded lazily),
  * with copy, share (Web Share API, copy as fallback) and save image.
  */
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -15,10 +16,11 @@ import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { Amount } from '../../ui/amount';
 import { CopyButton } from '../../ui/copy-button';
+import { GroupedCode } from '../../ui/grouped-code';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
-import { TokenLogo } from '../../ui/token-logo';
+import { TokenLogo, useNetworkLabel } from '../../ui/token-logo';
 import { UpdatedMark } from '../../ui/updated-mark';
 import { renderReceiveImage } from './model/receive-image';
 import './receive.css';
@@ -51,6 +53,7 @@ function useQrDataUrl(text: string | undefined): string | null {
 
 export function ReceiveScreen() {
   const { t } = useLingui();
+  const networkLabel = useNetworkLabel();
   const online = useOnline();
   const navigate = useNavigate();
   const search = useSearch({ from: '/pages/index/receive' });
@@ -125,7 +128,7 @@ export function ReceiveScreen() {
         >
           {choices.map((c) => (
             <option key={`${c.currency}|${c.network}`} value={`${c.currency}|${c.network}`}>
-              {c.currency} · {c.network}
+              {networkLabel(c.currency, c.currency, c.network)}
             </option>
           ))}
         </select>
@@ -148,9 +151,7 @@ export function ReceiveScreen() {
         </div>
         {address ? (
           <div className="receive__address">
-            <bdi dir="ltr" className="mono" data-testid="receive-address">
-              {address}
-            </bdi>
+            <GroupedCode value={address} data-testid="receive-address" />
           </div>
         ) : (
           <Skeleton width="90%" height={40} />

@@ -2,12 +2,15 @@
  * Record detail info: every field of the record, in words a person reads (labels, one local date-time
  * each, formatted amounts), with the ids copyable and the transaction linked to the block explorer.
  */
+
 import { useLingui } from '@lingui/react/macro';
 import { useSearch } from '@tanstack/react-router';
+import { type ReactNode, useId } from 'react';
 import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
+import { GroupedCode } from '../../ui/grouped-code';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { UpdatedMark } from '../../ui/updated-mark';
@@ -19,6 +22,19 @@ import { useDustRules } from './use-dust';
 import { useRecord } from './use-record';
 import './records.css';
 
+/** One group of fields under its own heading, so the page reads as sections rather than a dump. */
+function InfoSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="stack info-section" aria-labelledby={id}>
+      <h2 id={id} className="info-section__title">
+        {title}
+      </h2>
+      <dl className="detail card">{children}</dl>
+    </section>
+  );
+}
+
 export function RecordDetailInfoScreen() {
   const { t, i18n } = useLingui();
   const online = useOnline();
@@ -28,29 +44,28 @@ export function RecordDetailInfoScreen() {
   const { threshold, prices } = useDustRules();
   const r = query.data;
   const dust = r ? isDust(r, prices, threshold) : false;
-  const code = (text: string) => (
-    <bdi dir="ltr" className="mono">
-      {text}
-    </bdi>
-  );
   return (
     <Page title={t`Transaction info`}>
       {r ? (
         <>
           <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online && !query.isPlaceholderData} />
-          <dl className="detail card">
-            <DetailRow label={t`Record ID`}>{code(r.id)}</DetailRow>
+          <InfoSection title={t`Summary`}>
             <DetailRow label={t`Type`}>{recordTypeLabel(r.type)}</DetailRow>
             <DetailRow label={t`Direction`}>{r.direction === 'in' ? t`Incoming` : t`Outgoing`}</DetailRow>
             <DetailRow label={t`Status`}>{recordStatusLabel(r.status)}</DetailRow>
-            <DetailRow label={t`Currency`}>{r.currency}</DetailRow>
-            <DetailRow label={t`Network`}>{r.network}</DetailRow>
+            <DetailRow label={t`Reason`}>{r.reason ?? '—'}</DetailRow>
+          </InfoSection>
+          <InfoSection title={t`Amounts`}>
             <DetailRow label={t`Amount`}>
               <Amount value={r.amount} places={6} symbol={r.currency} hidden={hidden} />
             </DetailRow>
             <DetailRow label={t`Fee`}>
               <Amount value={r.fee} places={6} symbol={r.currency} hidden={hidden} />
             </DetailRow>
+            <DetailRow label={t`Currency`}>{r.currency}</DetailRow>
+            <DetailRow label={t`Network`}>{r.network}</DetailRow>
+          </InfoSection>
+          <InfoSection title={t`On the chain`}>
             <DetailRow label={t`Payment address`}>
               <AddressValue value={r.fromAddress} copyLabel={t`Copy payment address`} copyable={!dust} />
             </DetailRow>
@@ -61,10 +76,14 @@ export function RecordDetailInfoScreen() {
               <AddressValue value={r.txId} copyLabel={t`Copy transaction ID`} copyable />
               <ExplorerLink txId={r.txId} />
             </DetailRow>
-            <DetailRow label={t`Reason`}>{r.reason ?? '—'}</DetailRow>
+          </InfoSection>
+          <InfoSection title={t`Times and reference`}>
             <DetailRow label={t`Created`}>{formatRecordTime(r.createdAt, i18n.locale, 'medium')}</DetailRow>
             <DetailRow label={t`Updated`}>{formatRecordTime(r.updatedAt, i18n.locale, 'medium')}</DetailRow>
-          </dl>
+            <DetailRow label={t`Record ID`}>
+              <GroupedCode value={r.id} />
+            </DetailRow>
+          </InfoSection>
         </>
       ) : query.isError ? (
         <p className="empty-state" role="alert">

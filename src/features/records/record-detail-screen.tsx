@@ -2,6 +2,7 @@
  * Record detail (SPEC §2): amount, receiving and payment address, transaction id (copy), status,
  * time and reason. Addresses of dust records get no copy shortcut (they exist to be copied by mistake).
  */
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import Decimal from 'decimal.js';
@@ -12,14 +13,15 @@ import { useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
 import { CopyButton } from '../../ui/copy-button';
+import { GroupedCode } from '../../ui/grouped-code';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { UpdatedMark } from '../../ui/updated-mark';
 import { ExplorerLink } from './explorer-link';
 import { isDust } from './model/dust';
-import { moneyEffect } from './model/money-effect';
+import { moneyEffect, recordSign } from './model/money-effect';
 import { formatRecordTime, recordTypeLabel } from './model/record-labels';
-import { recordSign, StatusBadge } from './record-row';
+import { StatusBadge } from './record-row';
 import { useDustRules } from './use-dust';
 import { useRecord } from './use-record';
 import './records.css';
@@ -65,9 +67,7 @@ export function AddressValue({ value, copyLabel, copyable }: { value: string | n
   if (!value) return <span className="muted">—</span>;
   return (
     <span className="detail-copy">
-      <bdi dir="ltr" className="mono">
-        {value}
-      </bdi>
+      <GroupedCode value={value} />
       {copyable && <CopyButton text={value} label={copyLabel} />}
     </span>
   );

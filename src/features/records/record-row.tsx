@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { TransactionRecord } from '../../contract/money';
 import { useAppStore } from '../../session/store';
 import { Amount } from '../../ui/amount';
-import { moneyEffect } from './model/money-effect';
+import { moneyEffect, recordSign } from './model/money-effect';
 import { formatRecordTime, recordStatusLabel, recordTypeLabel, STATUS_TONE } from './model/record-labels';
 
 export function StatusBadge({ status }: { status: TransactionRecord['status'] }) {
@@ -13,15 +13,6 @@ export function StatusBadge({ status }: { status: TransactionRecord['status'] })
       {recordStatusLabel(status)}
     </span>
   );
-}
-
-/**
- * "+" or "−" only for money that moved: a reward in review or a deposit confirming is not in the
- * balance yet, so it gets no "+" that would read as credited.
- */
-export function recordSign(record: TransactionRecord): '+' | '−' | undefined {
-  if (moneyEffect(record) === 'pending') return undefined;
-  return record.direction === 'in' ? '+' : '−';
 }
 
 export function RecordRow({ record, dust }: { record: TransactionRecord; dust: boolean }) {

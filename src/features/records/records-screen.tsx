@@ -125,6 +125,10 @@ export function RecordsScreen() {
                 </p>
               }
             />
+          ) : !online ? (
+            <p className="empty-state" role="status" data-testid="not-saved-offline">
+              <Trans>These records were not saved for offline use. They load when you are back online.</Trans>
+            </p>
           ) : query.isError ? (
             <div className="empty-state stack">
               <p>

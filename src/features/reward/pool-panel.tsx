@@ -85,6 +85,9 @@ export function PoolPanel({
       <p className="pool-panel__total">
         <Amount value={info.totalPool} places={TOKEN_PLACES} symbol={token} />
       </p>
+      <p className="pool-panel__explain muted">
+        <Trans>Shared out every day to everyone holding {token}, in proportion to how much each holds.</Trans>
+      </p>
       <div className="pool-panel__next">
         {distributing || due ? (
           <span className="pool-distributing" role="status">

@@ -5,9 +5,11 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { queryKeys } from '../../api/query-keys';
 import { LOCALES, type LocaleId, toBcp47 } from '../../lib/i18n/locales';
 import { LOGIN_PATH } from '../../session/guard';
 import { changeLocale, resolveLocale } from '../../session/locale';
+import { sessionDeps } from '../../session/session-deps';
 import { useAppStore } from '../../session/store';
 import { CheckIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
@@ -32,6 +34,10 @@ export function LanguageScreen() {
     setPending(choice);
     try {
       await changeLocale(choice);
+      // Activities, messages and articles come in the language a request names: what is on screen
+      // and in the saved cache is asked for again, so it does not stay in the previous language.
+      for (const queryKey of [queryKeys.activity.all, queryKeys.notify.all, queryKeys.articles])
+        void sessionDeps().queryClient.invalidateQueries({ queryKey });
     } catch {
       void showToast(t`The language could not be loaded. Check your connection and try again.`, 'error');
     } finally {

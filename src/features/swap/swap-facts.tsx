@@ -1,7 +1,8 @@
 /** The facts of a swap as a definition list: what is paid and received (when known), the rate, the limits. */
 import { Trans } from '@lingui/react/macro';
 import type { ExchangePair } from '../../contract/exchange';
-import { Amount, AmountRange } from '../../ui/amount';
+import { Amount } from '../../ui/amount';
+import { AmountRange } from '../../ui/amount-text';
 
 /** A rate is shown to more places than any token has, so a small rate never reads as 0. */
 const RATE_PLACES = 8;

@@ -19,7 +19,8 @@ import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
 import { useSecuredSubmit } from '../../shared/use-secured-submit';
-import { Amount, formatAmountText } from '../../ui/amount';
+import { Amount, formatAmountForLocale } from '../../ui/amount';
+import { formatAmountText } from '../../ui/amount-text';
 import { CodeDialog } from '../../ui/code-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/field';
@@ -192,7 +193,7 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
             value={amount}
             inputMode="decimal"
             autoComplete="off"
-            placeholder={`${pair.minAmount} – ${pair.maxAmount}`}
+            placeholder={`${formatAmountForLocale(pair.minAmount, pair.fromPrecision, i18n.locale)} – ${formatAmountForLocale(pair.maxAmount, pair.fromPrecision, i18n.locale)}`}
             onValueChange={(v) => {
               const text = v.replace(',', '.');
               if (isAmountDraft(text, pair.fromPrecision)) setAmount(text);
@@ -217,8 +218,15 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
               <Trans>You receive</Trans>
             </span>
             <output className="swap-out__value">
-              {/* No quote for an amount that cannot be swapped: "0 TSR" read as a real outcome. */}
-              {out === null ? '—' : <Amount value={out} places={pair.toPrecision} symbol={pair.toCurrency} />}
+              {/* No quote for an amount that cannot be swapped ("0 TSR" read as a real outcome): the reason
+                  instead, until the field itself shows it. */}
+              {out !== null ? (
+                <Amount value={out} places={pair.toPrecision} symbol={pair.toCurrency} />
+              ) : amount.trim() === '' || error ? (
+                '—'
+              ) : (
+                <span className="swap-out__reason">{problemText(problem)}</span>
+              )}
             </output>
           </div>
           <SwapFacts pair={pair} showLimits />

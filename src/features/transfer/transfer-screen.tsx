@@ -3,6 +3,7 @@
  * protection, amount with Max and the channel's limits, trade password (+ authenticator when bound),
  * a confirmation sheet and one Idempotency-Key per attempt. Refused while offline, never queued.
  */
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -16,6 +17,7 @@ import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
+import { useNetworkLabel } from '../../ui/token-logo';
 import { AddressBookHints } from './components/address-book-hints';
 import { AddressCompareDialog } from './components/address-compare-dialog';
 import { AddressField } from './components/address-field';
@@ -35,6 +37,7 @@ type Step = 'form' | 'confirm' | 'password' | 'google' | 'compare' | 'set-passwo
 
 export function TransferScreen() {
   const { t } = useLingui();
+  const networkLabel = useNetworkLabel();
   const online = useOnline();
   const navigate = useNavigate();
   const search = useSearch({ from: '/pages/index/transfer' });
@@ -136,7 +139,14 @@ export function TransferScreen() {
   if (channels.isPending) {
     return (
       <Page title={t`Transfer`}>
-        <SkeletonRows rows={5} height={60} />
+        {/* Offline with nothing saved: say so at once rather than a skeleton that never fills. */}
+        {offlineReason ? (
+          <p className="notice notice--warning" role="alert">
+            {offlineReason}
+          </p>
+        ) : (
+          <SkeletonRows rows={5} height={60} />
+        )}
       </Page>
     );
   }
@@ -167,7 +177,7 @@ export function TransferScreen() {
             >
               {enabled.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.virtualCurrencyName} · {c.network}
+                  {networkLabel(c.virtualCurrencyName, c.virtualCurrencyName, c.network)}
                 </option>
               ))}
             </select>

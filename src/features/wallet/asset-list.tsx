@@ -1,11 +1,13 @@
 /** The assets of the home screen: balance and value in the display currency, masked in privacy mode. */
+
 import { Trans } from '@lingui/react/macro';
 import type { WalletAsset } from '../../contract/member';
 import { Amount, FiatAmount } from '../../ui/amount';
-import { TokenLogo } from '../../ui/token-logo';
+import { TokenLogo, useNetworkLabel } from '../../ui/token-logo';
 import { assetValue, type FiatUnit } from './model/assets';
 
 export function AssetList({ assets, fiat, hidden }: { assets: readonly WalletAsset[]; fiat: FiatUnit; hidden: boolean }) {
+  const networkLabel = useNetworkLabel();
   if (assets.length === 0) {
     return (
       <p className="empty-state">
@@ -20,9 +22,7 @@ export function AssetList({ assets, fiat, hidden }: { assets: readonly WalletAss
           <TokenLogo currency={a.currency} />
           <span className="asset-row__name">
             <strong>{a.currency}</strong>
-            <span className="muted">
-              {a.name} · {a.network}
-            </span>
+            <span className="muted">{networkLabel(a.name, a.currency, a.network)}</span>
           </span>
           <span className="asset-row__amounts">
             <Amount value={a.balance} places={a.precision} hidden={hidden} className="asset-row__balance" />

@@ -3,6 +3,7 @@
  * chosen currency unit, network select and token search, hide-balance, pull-to-refresh, and the
  * shortcuts to transfer, receive, scan and records. Renders from the persisted cache offline.
  */
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -16,6 +17,7 @@ import { ReceiveIcon, RecordsIcon, RefreshIcon, ScanIcon, SearchIcon, SendIcon }
 import { FiatAmount } from '../../ui/amount';
 import { CopyButton } from '../../ui/copy-button';
 import { TextField } from '../../ui/field';
+import { GroupedCode } from '../../ui/grouped-code';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
@@ -74,7 +76,7 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
           <section className="wallet-card" aria-labelledby="wallet-name">
             {wallet.data ? (
               <>
-                <div className="row">
+                <div className="row wallet-card__head">
                   <h2 id="wallet-name" className="wallet-card__name">
                     {wallet.data.name}
                   </h2>
@@ -82,9 +84,7 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
                   <UpdatedMark updatedAt={wallet.dataUpdatedAt} show={!online} />
                 </div>
                 <div className="wallet-card__address">
-                  <bdi dir="ltr" className="mono" data-testid="wallet-address">
-                    {wallet.data.address}
-                  </bdi>
+                  <GroupedCode value={wallet.data.address} data-testid="wallet-address" />
                   <CopyButton text={wallet.data.address} label={t`Copy address`} />
                 </div>
                 <div className="wallet-card__total">

@@ -84,9 +84,10 @@ export function AccountFields({ value, onChange, errors, serverError, legend, di
           <AreaCodePicker
             open={picking}
             selected={value.areaCode}
+            selectedIso={value.countryIso}
             onClose={() => setPicking(false)}
             onSelect={(country) => {
-              onChange({ ...value, areaCode: country.areaCode });
+              onChange({ ...value, areaCode: country.areaCode, countryIso: country.iso });
               setPicking(false);
             }}
           />

@@ -11,11 +11,13 @@ import { countriesLazyQueryOptions } from '../model/lazy-api';
 interface Props {
   open: boolean;
   selected: string;
+  /** The chosen country; without one (a saved area code), the first country with that code. */
+  selectedIso?: string;
   onClose: () => void;
   onSelect: (country: Country) => void;
 }
 
-export function AreaCodePicker({ open, selected, onClose, onSelect }: Props) {
+export function AreaCodePicker({ open, selected, selectedIso, onClose, onSelect }: Props) {
   const { t } = useLingui();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
@@ -28,6 +30,8 @@ export function AreaCodePicker({ open, selected, onClose, onSelect }: Props) {
       (c) => c.name.toLowerCase().includes(needle) || c.areaCode.startsWith(needle) || c.iso.toLowerCase() === needle,
     );
   }, [countries.data, deferred]);
+
+  const chosenIso = selectedIso ?? countries.data?.find((c) => c.areaCode === selected)?.iso;
 
   return (
     <Dialog open={open} onClose={onClose} title={t`Select area code`}>
@@ -64,11 +68,11 @@ export function AreaCodePicker({ open, selected, onClose, onSelect }: Props) {
               type="button"
               className="list__item"
               onClick={() => onSelect(country)}
-              aria-current={country.areaCode === selected || undefined}
+              aria-current={country.iso === chosenIso || undefined}
             >
               <span className="spacer">{country.name}</span>
               <span className="ltr-isolate muted">+{country.areaCode}</span>
-              {country.areaCode === selected && <CheckIcon />}
+              {country.iso === chosenIso && <CheckIcon />}
             </button>
           </li>
         ))}

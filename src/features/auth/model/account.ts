@@ -5,6 +5,8 @@ import { SAFE_EMAIL } from '../../../contract/patterns';
 export interface AccountInput {
   type: AccountType;
   areaCode: string;
+  /** The country picked for the area code: +1 is shared by the US, Canada and others. */
+  countryIso?: string;
   phone: string;
   email: string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyEffect } from './money-effect';
+import { moneyEffect, recordSign } from './money-effect';
 
 describe('moneyEffect', () => {
   it('money coming in but not credited yet is pending', () => {
@@ -18,5 +18,18 @@ describe('moneyEffect', () => {
     expect(moneyEffect({ status: 'success', direction: 'in' })).toBe('moved');
     expect(moneyEffect({ status: 'withdrawing', direction: 'out' })).toBe('moved');
     expect(moneyEffect({ status: 'pending_review', direction: 'out' })).toBe('moved');
+  });
+});
+
+describe('recordSign', () => {
+  it('gives no "+" to money not credited yet', () => {
+    expect(recordSign({ status: 'pending_review', direction: 'in' })).toBeUndefined();
+    expect(recordSign({ status: 'confirming', direction: 'in' })).toBeUndefined();
+  });
+
+  it('signs what moved, and what failed by its direction', () => {
+    expect(recordSign({ status: 'success', direction: 'in' })).toBe('+');
+    expect(recordSign({ status: 'withdrawing', direction: 'out' })).toBe('−');
+    expect(recordSign({ status: 'failed', direction: 'out' })).toBe('−');
   });
 });

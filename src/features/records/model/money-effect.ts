@@ -17,3 +17,12 @@ export function moneyEffect(record: Pick<TransactionRecord, 'status' | 'directio
   if (record.direction === 'in' && PENDING.has(record.status)) return 'pending';
   return 'moved';
 }
+
+/**
+ * "+" or "−" only for money that moved or was sent back: a reward in review or a deposit
+ * confirming is not in the balance yet, so it gets no "+" that would read as credited.
+ */
+export function recordSign(record: Pick<TransactionRecord, 'status' | 'direction'>): '+' | '−' | undefined {
+  if (moneyEffect(record) === 'pending') return undefined;
+  return record.direction === 'in' ? '+' : '−';
+}

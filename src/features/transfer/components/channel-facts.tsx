@@ -2,7 +2,8 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useAppStore } from '../../../session/store';
-import { Amount, AmountRange } from '../../../ui/amount';
+import { Amount } from '../../../ui/amount';
+import { AmountRange } from '../../../ui/amount-text';
 
 interface Props {
   balance: string;

@@ -1,9 +1,11 @@
 /** The last look before sending: amount, fee, total, network and the full address, with any warnings. */
+
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { Amount } from '../../../ui/amount';
 import { Dialog } from '../../../ui/dialog';
 import { FormAlert } from '../../../ui/form-alert';
+import { GroupedCode } from '../../../ui/grouped-code';
 
 export interface ConfirmDetails {
   amount: string;
@@ -65,9 +67,7 @@ export function ConfirmSheet({
           <div className="summary__address">
             <dt>{t`To`}</dt>
             <dd>
-              <bdi dir="ltr" className="mono">
-                {details.address}
-              </bdi>
+              <GroupedCode value={details.address} />
             </dd>
           </div>
         </dl>

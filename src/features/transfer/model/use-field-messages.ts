@@ -1,7 +1,7 @@
 /** The transfer form's translated field errors: the amount's rule and the destination's verdict. */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { formatAmountText } from '../../../ui/amount';
+import { formatAmountText } from '../../../ui/amount-text';
 import type { AddressVerdict } from './address-checks';
 import type { AmountProblem, AmountRules } from './amount-checks';
 

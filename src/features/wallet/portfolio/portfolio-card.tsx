@@ -4,7 +4,7 @@
  * saved copy offline, with the time of that copy. Its own chunk: home paints without it.
  */
 import { plural } from '@lingui/core/macro';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { portfolioQueryOptions } from '../../../api/member';
@@ -30,6 +30,7 @@ export default function PortfolioCard({ fiat, hidden }: Props) {
   const titleId = useId();
   const [range, setRange] = useState<PortfolioRange>('30d');
   const query = useQuery(portfolioQueryOptions(range));
+  const dayCount = plural(range === '7d' ? 7 : 30, { one: '# day', other: '# days' });
   const ranges = [
     { value: '7d' as const, label: plural(7, { one: '# day', other: '# days' }) },
     { value: '30d' as const, label: plural(30, { one: '# day', other: '# days' }) },
@@ -105,11 +106,9 @@ export default function PortfolioCard({ fiat, hidden }: Props) {
             <figcaption id={`${titleId}-summary`} className="portfolio__summary">
               <span>
                 {range !== '1y' ? (
-                  <Plural
-                    value={range === '7d' ? 7 : 30}
-                    one={<>{changeText} in the last # day</>}
-                    other={<>{changeText} in the last # days</>}
-                  />
+                  <Trans>
+                    {changeText} in the last {dayCount}
+                  </Trans>
                 ) : (
                   <Trans>{changeText} in the last year</Trans>
                 )}

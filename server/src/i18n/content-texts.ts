@@ -1,0 +1,63 @@
+/**
+ * Texts the server writes itself into content users read: the message that answers an activity
+ * review, and the demo account's activities and messages (so a demo in Japanese reads Japanese).
+ * Extracted into each locale's `server.po` catalog; stored per locale with the row (migration 016).
+ */
+
+import { msg } from '@lingui/core/macro';
+
+export const REVIEW_TEXTS = {
+  approved: {
+    title: msg`Activity approved`,
+    content: msg`Your entry for “{activity}” was approved: claim your {reward} reward on the activity's page.`,
+  },
+  rejected: {
+    title: msg`Activity not approved`,
+    content: msg`Your entry for “{activity}” was not approved. You can correct it and submit it again.`,
+    /** The operator's reason is their own words (one language): quoted as given. */
+    contentWithReason: msg`Your entry for “{activity}” was not approved: {reason}. You can correct it and submit it again.`,
+  },
+};
+
+export const WITHDRAWAL_DECLINED_TEXTS = {
+  title: msg`Withdrawal declined`,
+  content: msg`Your withdrawal of {amount} was declined: {reason}. The amount and the fee are back in your available balance.`,
+};
+
+export const DEMO_ACTIVITY_TEXTS = {
+  bitora: {
+    title: msg`Trading Week with Bitora`,
+    summary: msg`Trade {amount} USDT on Bitora this week and earn {reward} TSR.`,
+  },
+  nimbus: {
+    title: msg`Nimbus Exchange Newcomer Quest`,
+    summary: msg`Open a Nimbus account, verify it and earn {reward} TSR.`,
+  },
+  lumen: {
+    title: msg`Holder Snapshot`,
+    summary: msg`Hold TSR on Lumen during the snapshot and earn {reward} TSR.`,
+  },
+  /** The body every demo activity shares, after its summary. */
+  how: msg`Sign up at {partner}, complete the task before the end date, then submit your {partner} user ID and a screenshot that shows it. Our team reviews every submission within two working days; once approved, claim the reward here and it is credited to your Tessera wallet.`,
+  rules: [
+    msg`One participation per Tessera account and per {partner} account.`,
+    msg`The screenshot must show your partner user ID clearly; edited images are rejected.`,
+    msg`Rewards are paid from a limited prize pool while it lasts.`,
+    msg`A rejected submission may be corrected and resubmitted while the activity is open.`,
+  ],
+};
+
+export const DEMO_MESSAGE_TEXTS = {
+  welcome: {
+    title: msg`Welcome to Tessera`,
+    content: msg`Your wallet is ready. Deposit USDT, TRX or TSR to your personal addresses, and bind an authenticator in Security for safer withdrawals.`,
+  },
+  security: {
+    title: msg`Security reminder`,
+    content: msg`Tessera staff will never ask for your passwords or authenticator codes. Always compare the full destination address before sending: lookalike addresses are a common scam.`,
+  },
+  maintenance: {
+    title: msg`Scheduled maintenance`,
+    content: msg`Withdrawals may be delayed for up to {minutes} minutes on Sunday night (UTC) while we upgrade our TRON nodes.`,
+  },
+};

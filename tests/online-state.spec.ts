@@ -97,3 +97,31 @@ test('nothing saved and no network: the home says the wallet could not be loaded
     await context.close();
   }
 });
+
+test('offline, a screen never saved says so at once, without a network-error toast on top', async ({ page }) => {
+  await page.goto('/pages/record/index');
+  await expect(page.getByTestId('record-row').first()).toBeVisible();
+  await page.route(isApi, (route) => route.abort('internetdisconnected'));
+  // The Failed tab was never opened, so nothing of it is saved.
+  await page.getByRole('tab', { name: 'Failed' }).click();
+  await expect(page.getByTestId('not-saved-offline')).toHaveText(
+    'These records were not saved for offline use. They load when you are back online.',
+  );
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByText('Network error, please try again later.')).toHaveCount(0);
+
+  await page.goto('/pages/index/transfer');
+  await expect(page.getByRole('alert').filter({ hasText: 'You are offline. Transfers are refused while offline' })).toBeVisible();
+});
+
+test('signed out and offline, the banner says what needs a connection, not that saved data is shown', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.route(isApi, (route) => route.abort('internetdisconnected'));
+    await page.goto('/pages/login/index');
+    await expect(banner(page)).toHaveText('You are offline. Signing in and signing up need a connection.');
+  } finally {
+    await context.close();
+  }
+});

@@ -226,7 +226,8 @@ test.describe('reward and swap', () => {
     const password = page.getByRole('dialog', { name: 'Trade password' });
     await password.getByLabel('6-digit trade password').fill('000000');
     await password.getByRole('button', { name: 'Confirm' }).click();
-    await expect(password.getByText('The trade password is wrong.')).toBeVisible();
+    // It says how close the lock is.
+    await expect(password.getByText(/^The trade password is wrong\. \d attempts? left before a temporary lock\.$/)).toBeVisible();
     await password.getByLabel('6-digit trade password').fill(DEMO.tradePassword);
     await password.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Swapped \u206612.345678 USDT\u2069 for \u2066246.91356 TSR\u2069')).toBeVisible();

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   readonly msg: string | undefined;
   /** HTTP status when a response arrived. */
   readonly status: number | undefined;
+  /** Facts the server sent with the error (contract/errors.ts: WrongAnswerData), unchecked. */
+  data: unknown;
 
   constructor(code: number, msg: string | undefined, status: number | undefined, detail?: string, options?: ErrorOptions) {
     super(detail ?? msg ?? `API error ${code}`, options);

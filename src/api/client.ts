@@ -232,7 +232,11 @@ function settle<E extends Endpoint>(endpoint: E, status: number, text: string, t
   if (!envelope || envelope.code === undefined) {
     throw new ApiError(code, msg, status, httpOk ? 'bad response' : `HTTP ${status}`);
   }
-  if (code !== ErrorCode.OK || !httpOk) throw new ApiError(code === ErrorCode.OK ? status : code, msg, status);
+  if (code !== ErrorCode.OK || !httpOk) {
+    const error = new ApiError(code === ErrorCode.OK ? status : code, msg, status);
+    error.data = envelope.data;
+    throw error;
+  }
 
   // `data` is optional in the envelope: a missing one counts as null (the `empty` schema).
   const result = endpoint.data.safeParse(envelope.data ?? null);

@@ -67,3 +67,11 @@ export const ErrorCode = {
   UPLOAD_NETWORK: 602001,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * The `data` of a wrong answer to a guarded secret (login password, trade password, authenticator
+ * or e-mail code): how many more wrong answers lock it.
+ */
+export interface WrongAnswerData {
+  attemptsLeft: number;
+}

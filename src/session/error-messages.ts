@@ -2,8 +2,8 @@
  * Turns an API failure into the sentence the user sees, translated. Known business codes get
  * our own wording; otherwise the server's msg, else "network malfunction" (SPEC §8).
  */
-import { t } from '@lingui/core/macro';
-import { ErrorCode } from '../contract/errors';
+import { plural, t } from '@lingui/core/macro';
+import { ErrorCode, type WrongAnswerData } from '../contract/errors';
 
 export function messageForCode(code: number): string | undefined {
   switch (code) {
@@ -78,8 +78,20 @@ export function messageForCode(code: number): string | undefined {
   }
 }
 
+/** How many more wrong answers lock a secret, when the server said (WrongAnswerData). */
+export function attemptsLeftOf(error: unknown): number | undefined {
+  const data = (error as { data?: unknown } | null)?.data as Partial<WrongAnswerData> | null | undefined;
+  const left = data?.attemptsLeft;
+  return typeof left === 'number' && Number.isInteger(left) && left >= 0 ? left : undefined;
+}
+
 export function errorMessage(error: unknown): string {
   const { code, msg } = (error ?? {}) as { code?: unknown; msg?: unknown };
   const known = typeof code === 'number' ? messageForCode(code) : undefined;
-  return known ?? (typeof msg === 'string' && msg ? msg : t`Network error, please try again later.`);
+  const text = known ?? (typeof msg === 'string' && msg ? msg : t`Network error, please try again later.`);
+  const left = attemptsLeftOf(error);
+  // After a wrong answer the owner learns how close the lock is, so they stop to look it up.
+  return left === undefined || left === 0
+    ? text
+    : t`${text} ${plural(left, { one: '# attempt left before a temporary lock.', other: '# attempts left before a temporary lock.' })}`;
 }

@@ -149,7 +149,7 @@ export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E
       } catch (e) {
         if (e instanceof ApiError) {
           if (e.code === ErrorCode.UNAUTHORIZED) return unauthorized(reply);
-          return reply.send({ code: e.code, msg: e.message });
+          return reply.send({ code: e.code, msg: e.message, ...(e.data ? { data: e.data } : {}) });
         }
         throw e;
       }

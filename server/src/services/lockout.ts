@@ -12,7 +12,7 @@
  * database, so it holds across instances.
  */
 import { sql } from 'kysely';
-import type { ErrorCodeValue } from '../../../src/contract/errors';
+import type { ErrorCodeValue, WrongAnswerData } from '../../../src/contract/errors';
 import type { Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 
@@ -79,9 +79,10 @@ export async function guard(db: Q, limits: Limit[], check: () => Promise<boolean
     await settle(db, limits, 'right');
     return;
   }
-  const lockedUntil = await settle(db, limits, 'wrong');
+  const { lockedUntil, attemptsLeft } = await settle(db, limits, 'wrong');
   if (lockedUntil) lockedFail(lockedUntil);
-  fail(wrong.code, wrong.msg);
+  // How many tries remain before the lock, so the owner can stop and look for the right one.
+  fail(wrong.code, wrong.msg, attemptsLeft === null ? undefined : ({ attemptsLeft } satisfies WrongAnswerData));
 }
 
 function lockedFail(until: Date | null): never {
@@ -159,8 +160,13 @@ async function takeAttempt(db: Q, limit: Limit): Promise<'taken' | 'busy' | Date
  * Ends this request's attempt under each limit: a right answer forgives the wrong ones and the
  * strikes; a wrong one counts, locking the keys whose budget it used up (returns the latest end).
  */
-async function settle(db: Q, limits: Limit[], outcome: 'right' | 'wrong' | 'release'): Promise<Date | null> {
+async function settle(
+  db: Q,
+  limits: Limit[],
+  outcome: 'right' | 'wrong' | 'release',
+): Promise<{ lockedUntil: Date | null; attemptsLeft: number | null }> {
   let lockedUntil: Date | null = null;
+  let attemptsLeft: number | null = null;
   for (const limit of limits) {
     const row = await db
       .updateTable('lockouts')
@@ -172,12 +178,16 @@ async function settle(db: Q, limits: Limit[], outcome: 'right' | 'wrong' | 'rele
       .where('key', '=', limit.key)
       .returning('failures')
       .executeTakeFirst();
+    if (outcome === 'wrong' && row) {
+      const left = Math.max(0, limit.max - row.failures);
+      attemptsLeft = attemptsLeft === null ? left : Math.min(attemptsLeft, left);
+    }
     if (outcome === 'wrong' && row && row.failures >= limit.max) {
       const until = await lock(db, limit.key);
       if (until && (!lockedUntil || until > lockedUntil)) lockedUntil = until;
     }
   }
-  return lockedUntil;
+  return { lockedUntil, attemptsLeft };
 }
 
 /**

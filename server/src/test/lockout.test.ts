@@ -169,7 +169,16 @@ describe('lockouts', () => {
         body: { pairId: 'usdt-trx', amount: '5', tradePassword: '999999' },
         headers: key(),
       });
-    expect(await codes(5, swap)).toEqual([2005, 2005, 2005, 2005, 1002]);
+    // Each wrong answer says how many remain before the lock; the last one is the lock itself.
+    const answers: Array<{ code: number; data?: unknown }> = [];
+    for (let i = 0; i < 5; i++) answers.push((await swap()).json);
+    expect(answers).toEqual([
+      { code: 2005, msg: expect.any(String), data: { attemptsLeft: 4 } },
+      { code: 2005, msg: expect.any(String), data: { attemptsLeft: 3 } },
+      { code: 2005, msg: expect.any(String), data: { attemptsLeft: 2 } },
+      { code: 2005, msg: expect.any(String), data: { attemptsLeft: 1 } },
+      { code: 1002, msg: expect.any(String) },
+    ]);
     expect(
       (
         await call(app, api.member.modifyTradePassword, {

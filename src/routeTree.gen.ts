@@ -19,6 +19,7 @@ import { Route as PagesRewardChar91indexChar93RouteImport } from './routes/pages
 import { Route as PagesActivityDetailRouteImport } from './routes/pages/activity/detail'
 import { Route as PagesCommonLanguageRouteImport } from './routes/pages/common/language'
 import { Route as PagesCommonLaunchRouteImport } from './routes/pages/common/launch'
+import { Route as PagesIndexAssetRouteImport } from './routes/pages/index/asset'
 import { Route as PagesIndexReceiveRouteImport } from './routes/pages/index/receive'
 import { Route as PagesIndexScanRouteImport } from './routes/pages/index/scan'
 import { Route as PagesIndexTestRouteImport } from './routes/pages/index/test'
@@ -95,6 +96,11 @@ const PagesCommonLanguageRoute = PagesCommonLanguageRouteImport.update({
 const PagesCommonLaunchRoute = PagesCommonLaunchRouteImport.update({
   id: '/pages/common/launch',
   path: '/pages/common/launch',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesIndexAssetRoute = PagesIndexAssetRouteImport.update({
+  id: '/pages/index/asset',
+  path: '/pages/index/asset',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesIndexReceiveRoute = PagesIndexReceiveRouteImport.update({
@@ -213,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/pages/activity/index': typeof PagesActivityChar91indexChar93Route
   '/pages/common/language': typeof PagesCommonLanguageRoute
   '/pages/common/launch': typeof PagesCommonLaunchRoute
+  '/pages/index/asset': typeof PagesIndexAssetRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
   '/pages/index/receive': typeof PagesIndexReceiveRoute
   '/pages/index/scan': typeof PagesIndexScanRoute
@@ -246,6 +253,7 @@ export interface FileRoutesByTo {
   '/pages/activity/index': typeof PagesActivityChar91indexChar93Route
   '/pages/common/language': typeof PagesCommonLanguageRoute
   '/pages/common/launch': typeof PagesCommonLaunchRoute
+  '/pages/index/asset': typeof PagesIndexAssetRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
   '/pages/index/receive': typeof PagesIndexReceiveRoute
   '/pages/index/scan': typeof PagesIndexScanRoute
@@ -280,6 +288,7 @@ export interface FileRoutesById {
   '/pages/activity/index': typeof PagesActivityChar91indexChar93Route
   '/pages/common/language': typeof PagesCommonLanguageRoute
   '/pages/common/launch': typeof PagesCommonLaunchRoute
+  '/pages/index/asset': typeof PagesIndexAssetRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
   '/pages/index/receive': typeof PagesIndexReceiveRoute
   '/pages/index/scan': typeof PagesIndexScanRoute
@@ -315,6 +324,7 @@ export interface FileRouteTypes {
     | '/pages/activity/index'
     | '/pages/common/language'
     | '/pages/common/launch'
+    | '/pages/index/asset'
     | '/pages/index/index'
     | '/pages/index/receive'
     | '/pages/index/scan'
@@ -348,6 +358,7 @@ export interface FileRouteTypes {
     | '/pages/activity/index'
     | '/pages/common/language'
     | '/pages/common/launch'
+    | '/pages/index/asset'
     | '/pages/index/index'
     | '/pages/index/receive'
     | '/pages/index/scan'
@@ -381,6 +392,7 @@ export interface FileRouteTypes {
     | '/pages/activity/index'
     | '/pages/common/language'
     | '/pages/common/launch'
+    | '/pages/index/asset'
     | '/pages/index/index'
     | '/pages/index/receive'
     | '/pages/index/scan'
@@ -415,6 +427,7 @@ export interface RootRouteChildren {
   PagesActivityChar91indexChar93Route: typeof PagesActivityChar91indexChar93Route
   PagesCommonLanguageRoute: typeof PagesCommonLanguageRoute
   PagesCommonLaunchRoute: typeof PagesCommonLaunchRoute
+  PagesIndexAssetRoute: typeof PagesIndexAssetRoute
   PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
   PagesIndexReceiveRoute: typeof PagesIndexReceiveRoute
   PagesIndexScanRoute: typeof PagesIndexScanRoute
@@ -513,6 +526,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/common/launch'
       fullPath: '/pages/common/launch'
       preLoaderRoute: typeof PagesCommonLaunchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/index/asset': {
+      id: '/pages/index/asset'
+      path: '/pages/index/asset'
+      fullPath: '/pages/index/asset'
+      preLoaderRoute: typeof PagesIndexAssetRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/index/receive': {
@@ -671,6 +691,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesActivityChar91indexChar93Route: PagesActivityChar91indexChar93Route,
   PagesCommonLanguageRoute: PagesCommonLanguageRoute,
   PagesCommonLaunchRoute: PagesCommonLaunchRoute,
+  PagesIndexAssetRoute: PagesIndexAssetRoute,
   PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
   PagesIndexReceiveRoute: PagesIndexReceiveRoute,
   PagesIndexScanRoute: PagesIndexScanRoute,

@@ -14,6 +14,7 @@ const SIGNED_IN = [
   '/pages/index/index',
   '/pages/index/transfer',
   '/pages/index/receive',
+  '/pages/index/asset?currency=USDT',
   '/pages/record/index',
   '/pages/reward/index',
   '/pages/reward/swap',

@@ -239,6 +239,11 @@ test.describe('reward and swap', () => {
     await expect(first).toContainText('12.345678 USDT');
     await expect(first).toContainText('246.91356 TSR');
     await expect(first).toContainText('Completed');
+    // A swap opens its transaction record.
+    await first.getByRole('link').click();
+    await expect(page).toHaveURL(/\/pages\/record\/detail\?id=\d+$/);
+    await expect(page.locator('.detail-hero')).toContainText('12.345678 USDT');
+    await expect(page.locator('.detail-hero')).toContainText('Flash swap');
   });
 
   test('a swap the server refuses for its amount goes back to the form with the reason, not to the password', async ({

@@ -21,6 +21,8 @@ export const swapBody = z.object({ pairId: id, amount: positiveAmountInput, trad
 
 export const swapRecord = z.object({
   id: z.string(),
+  /** The swap's outgoing transaction record (its detail page); null for swaps older than the link. */
+  recordId: z.nullable(z.string()),
   fromCurrency: z.string(),
   toCurrency: z.string(),
   fromAmount: amount,

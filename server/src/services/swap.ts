@@ -1,5 +1,5 @@
 /** Flash swap at the configured rate: amount out rounded down to the target precision, atomic. */
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { DB, Db, Q } from '../db/schema';
 import { dec, decimalsOf, floor, str } from './decimal';
 import { ErrorCode, fail } from './errors';
@@ -23,8 +23,10 @@ const toPair = (p: Pair) => ({
   enabled: p.enabled,
 });
 
-const toSwap = (s: Selectable<DB['swaps']>) => ({
+/** `recordId`: the swap's outgoing record, where its details live (swaps made before it was kept: null). */
+const toSwap = (s: Selectable<DB['swaps']>, recordId: number | null = null) => ({
   id: String(s.id),
+  recordId: recordId === null ? null : String(recordId),
   fromCurrency: s.from_currency,
   toCurrency: s.to_currency,
   fromAmount: str(s.from_amount),
@@ -41,8 +43,25 @@ export async function pairs(db: Q) {
 export async function records(db: Q, userId: number, q: { page: number; pageSize: number }) {
   const base = db.selectFrom('swaps').where('user_id', '=', userId);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('id', 'desc').$call(pageWindow(q)).execute();
-  return pageOf(rows.map(toSwap), n, q);
+  const rows = await base
+    .selectAll('swaps')
+    .select((eb) =>
+      eb
+        .selectFrom('records')
+        .select('records.id')
+        .where('records.ref', '=', sql<string>`'swap:' || swaps.id`)
+        .where('records.direction', '=', 'out')
+        .limit(1)
+        .as('record_id'),
+    )
+    .orderBy('id', 'desc')
+    .$call(pageWindow(q))
+    .execute();
+  return pageOf(
+    rows.map((r) => toSwap(r, r.record_id ?? null)),
+    n,
+    q,
+  );
 }
 
 export interface SwapInput {
@@ -109,13 +128,16 @@ export async function swapLocked(trx: Q, userId: number, pair: Pair, b: SwapInpu
     to_address: null,
     tx_id: null,
     reason: null,
+    // Both sides of the swap point back to it: a swap record opens its details from here.
+    ref: `swap:${s.id}`,
   };
-  await trx
+  const [outRecord] = await trx
     .insertInto('records')
     .values([
       { ...common, direction: 'out', currency: pair.from_currency, amount: str(amount) },
       { ...common, direction: 'in', currency: pair.to_currency, amount: str(out) },
     ])
+    .returning('id')
     .execute();
   await post(trx, `swap:${s.id}`, pair.from_currency, [
     [userAvailable(userId), amount.neg()],
@@ -125,5 +147,5 @@ export async function swapLocked(trx: Q, userId: number, pair: Pair, b: SwapInpu
     ['system:exchange', out.neg()],
     [userAvailable(userId), out],
   ]);
-  return toSwap(s);
+  return toSwap(s, outRecord?.id ?? null);
 }

@@ -304,11 +304,20 @@ describe.each(backends)('money on %s', (backend) => {
       expect(await codeOf({ amount: '10.0000001' })).toBe(2013);
       expect(await codeOf({ tradePassword: '999999' })).toBe(2005);
       expect(await codeOf({ pairId: 'nope' })).toBe(404);
-      const recs = ok<{ total: number }>(
+      const recs = ok<{ total: number; list: Array<{ recordId: string | null; fromAmount: string }> }>(
         api.exchange.records,
         await call(app, api.exchange.records, { token: u.token, body: {} }),
       );
       expect(recs.total).toBe(1);
+      // The swap record leads to its outgoing transaction record.
+      const [swapped] = recs.list;
+      const record = await env.db
+        .selectFrom('records')
+        .selectAll()
+        .where('id', '=', Number(swapped!.recordId))
+        .executeTakeFirstOrThrow();
+      expect(record).toMatchObject({ type: 'swap', direction: 'out', user_id: u.id });
+      expect(dec(record.amount).eq(swapped!.fromAmount)).toBe(true);
       expect(Object.values(await journalTotals(env.db)).every((t) => t === '0')).toBe(true);
     });
   });

@@ -1,6 +1,7 @@
 /** The assets of the home screen: balance and value in the display currency, masked in privacy mode. */
 
 import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import type { WalletAsset } from '../../contract/member';
 import { Amount, FiatAmount } from '../../ui/amount';
 import { TokenLogo, useNetworkLabel } from '../../ui/token-logo';
@@ -18,16 +19,19 @@ export function AssetList({ assets, fiat, hidden }: { assets: readonly WalletAss
   return (
     <ul className="asset-list">
       {assets.map((a) => (
-        <li key={`${a.network}:${a.currency}`} className="asset-row" data-testid={`asset-${a.currency}`}>
-          <TokenLogo currency={a.currency} />
-          <span className="asset-row__name">
-            <strong>{a.currency}</strong>
-            <span className="muted">{networkLabel(a.name, a.currency, a.network)}</span>
-          </span>
-          <span className="asset-row__amounts">
-            <Amount value={a.balance} places={a.precision} hidden={hidden} className="asset-row__balance" />
-            <FiatAmount value={assetValue(a, fiat)} currency={fiat.code} hidden={hidden} className="muted" />
-          </span>
+        <li key={`${a.network}:${a.currency}`} data-testid={`asset-${a.currency}`}>
+          {/* The whole row opens the asset: its own history and the actions that move it. */}
+          <Link to="/pages/index/asset" search={{ currency: a.currency }} className="asset-row">
+            <TokenLogo currency={a.currency} />
+            <span className="asset-row__name">
+              <strong>{a.currency}</strong>
+              <span className="muted">{networkLabel(a.name, a.currency, a.network)}</span>
+            </span>
+            <span className="asset-row__amounts">
+              <Amount value={a.balance} places={a.precision} hidden={hidden} className="asset-row__balance" />
+              <FiatAmount value={assetValue(a, fiat)} currency={fiat.code} hidden={hidden} className="muted" />
+            </span>
+          </Link>
         </li>
       ))}
     </ul>

@@ -86,7 +86,7 @@ export function AssetScreen() {
           <Trans>Swap</Trans>
         </Link>
       </nav>
-      <h2 className="section-title">
+      <h2 className="asset-history__title">
         <Trans>History</Trans>
       </h2>
       {records.data ? (

@@ -38,12 +38,7 @@ export function SwapRecordsScreen() {
           renderItem={(r) =>
             // A swap opens its transaction record (its two sides, its time); older swaps have none.
             r.recordId ? (
-              <Link
-                to="/pages/record/detail"
-                search={{ id: r.recordId }}
-                className="swap-record swap-record--link"
-                aria-label={`${r.fromCurrency} → ${r.toCurrency}`}
-              >
+              <Link to="/pages/record/detail" search={{ id: r.recordId }} className="swap-record swap-record--link">
                 <SwapRecordBody r={r} />
               </Link>
             ) : (

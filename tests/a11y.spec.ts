@@ -100,6 +100,29 @@ test('signed-out screens pass axe in both themes, with 44 px targets', async ({ 
   expect(problems).toEqual([]);
 });
 
+test('dialogs pass axe in both themes, with 44 px targets', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems: string[] = [];
+  const checkDialog = async (name: string) => {
+    const dialog = page.getByRole('dialog', { name });
+    await expect(dialog).toBeVisible();
+    await checkScreen(page, `dialog "${name}"`, problems);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  };
+  await page.goto('/pages/login/index');
+  await page.getByRole('button', { name: 'Phone', exact: true }).click();
+  await page.getByRole('button', { name: /area code/i }).click();
+  await checkDialog('Select area code');
+
+  await loginAsDemo(page);
+  await page.goto('/pages/reward/swap?pair=usdt-tsr');
+  await page.getByLabel('You pay (USDT)').fill('2');
+  await page.getByRole('button', { name: 'Swap', exact: true }).click();
+  await checkDialog('Confirm swap');
+  expect(problems).toEqual([]);
+});
+
 test('signed-in screens pass axe in both themes, with 44 px targets', async ({ page }) => {
   test.setTimeout(300_000);
   await loginAsDemo(page);

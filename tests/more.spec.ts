@@ -231,19 +231,21 @@ test.describe('reward and swap', () => {
     await password.getByLabel('6-digit trade password').fill(DEMO.tradePassword);
     await password.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Swapped \u206612.345678 USDT\u2069 for \u2066246.91356 TSR\u2069')).toBeVisible();
-    await expect(amount).toHaveValue('');
+    // It ends on its receipt, as a transfer does: the record of the swap.
+    await expect(page).toHaveURL(/\/pages\/record\/detail\?id=\d+$/);
+    const receipt = page.url();
+    await expect(page.locator('.detail-hero')).toContainText('12.345678 USDT');
+    await expect(page.locator('.detail-hero')).toContainText('Flash swap');
 
-    await page.getByRole('link', { name: 'Swap records' }).click();
+    await page.goto('/pages/reward/swap-record');
     const first = page.getByRole('list', { name: 'Swap records' }).getByRole('listitem').first();
     await expect(first).toContainText('USDT → TSR');
     await expect(first).toContainText('12.345678 USDT');
     await expect(first).toContainText('246.91356 TSR');
     await expect(first).toContainText('Completed');
-    // A swap opens its transaction record.
+    // A swap record opens the same receipt.
     await first.getByRole('link').click();
-    await expect(page).toHaveURL(/\/pages\/record\/detail\?id=\d+$/);
-    await expect(page.locator('.detail-hero')).toContainText('12.345678 USDT');
-    await expect(page.locator('.detail-hero')).toContainText('Flash swap');
+    await expect(page).toHaveURL(receipt);
   });
 
   test('a swap the server refuses for its amount goes back to the form with the reason, not to the password', async ({

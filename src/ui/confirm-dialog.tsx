@@ -9,15 +9,27 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   danger?: boolean;
   pending?: boolean;
+  /** A centred question (remove, log out), or a bottom sheet for reviewing money about to move. */
+  variant?: 'center' | 'sheet';
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** Asks before something that cannot be undone (remove, log out, send). */
-export function ConfirmDialog({ open, title, children, confirmLabel, danger, pending, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger,
+  pending,
+  variant = 'center',
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useLingui();
   return (
-    <Dialog open={open} onClose={onClose} title={title} variant="center">
+    <Dialog open={open} onClose={onClose} title={title} variant={variant}>
       <div className="stack">
         {children}
         <div className="row">

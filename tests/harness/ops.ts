@@ -1,12 +1,13 @@
 /**
  * The operator CLI (`npm run ops`) as the browser tests use it: against the running test server
- * (it reaches the server's loopback /ops routes with the token in the test data dir).
+ * (it reaches the server's loopback /ops routes with the token in the test data dir). The compiled
+ * one, as an operator runs it: the server's translations are compiled in by the build.
  */
 import { execFileSync } from 'node:child_process';
 import { E2E_PORT, e2eDataDir } from './env.ts';
 
 export function ops(...args: string[]): string {
-  return execFileSync('npx', ['tsx', 'server/src/cli/ops.ts', ...args], {
+  return execFileSync(process.execPath, ['server/dist/ops.js', ...args], {
     env: { ...process.env, DATA_DIR: e2eDataDir(), PORT: String(E2E_PORT), LOG_LEVEL: 'warn' },
     encoding: 'utf8',
     timeout: 60_000,

@@ -75,6 +75,7 @@ export function SwapScreen() {
 
 function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: ExchangePair[]; onPair: (id: string) => void }) {
   const { t, i18n } = useLingui();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hidden = useAppStore((s) => !s.isShowAmount);
   const online = useOnline();
@@ -124,6 +125,8 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
       void queryClient.invalidateQueries({ queryKey: queryKeys.exchange.records });
       void queryClient.invalidateQueries({ queryKey: queryKeys.records.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.prizePool.all });
+      // It ends on its receipt, as a transfer does: the record of what left and what came in.
+      if (record.recordId) void navigate({ to: '/pages/record/detail', search: { id: record.recordId } });
     },
     onRefused: (error, back) => {
       if (back === 'password') {
@@ -250,6 +253,8 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
         open={step === 'confirm'}
         title={t`Confirm swap`}
         confirmLabel={t`Confirm`}
+        // Money about to move is reviewed in a bottom sheet, as a transfer is.
+        variant="sheet"
         onClose={() => setStep((s) => (s === 'confirm' ? 'edit' : s))}
         onConfirm={() => {
           sender.abandon();

@@ -43,8 +43,9 @@ const DETAILS: { list: string; row: string }[] = [
 
 async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  // It looked at the screen: contrast was measured on something.
-  expect(result.passes.some((p) => p.id === 'color-contrast')).toBe(true);
+  // It looked at the screen: contrast was measured on something (or found text it must leave to
+  // a person, over a gradient or an image: tests/contrast.spec.ts measures the wallet card's).
+  expect([...result.passes, ...result.incomplete].some((p) => p.id === 'color-contrast')).toBe(true);
   return result.violations.flatMap((v) =>
     v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim()}`),
   );

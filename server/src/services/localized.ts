@@ -32,13 +32,28 @@ export function localized<T extends object>(
 export async function inEveryLocale<T extends object>(
   build: (tr: Translator, locale: LocaleId) => T,
 ): Promise<{ english: T; translations: Record<string, T> }> {
-  const english = build(await translator(SOURCE_LOCALE), SOURCE_LOCALE);
+  const english = isolateAmounts(build(await translator(SOURCE_LOCALE), SOURCE_LOCALE));
   const source = JSON.stringify(english);
   const translations: Record<string, T> = {};
   for (const { id } of LOCALES) {
     if (id === SOURCE_LOCALE) continue;
-    const texts = build(await translator(id), id);
+    const texts = isolateAmounts(build(await translator(id), id));
     if (JSON.stringify(texts) !== source) translations[id] = texts;
   }
   return { english, translations };
+}
+
+/** A number followed by a unit code ("٥٠ TSR", "1,000 USDT"), not already isolated. */
+const AMOUNT_WITH_UNIT = /(?<![\u2066\p{L}\p{N}_-])(\p{Nd}[\p{Nd}.,\u066b\u066c\u00a0\u202f]*)[ \u00a0]?([A-Z]{3,5})\b/gu;
+
+/**
+ * Keeps each amount and its unit in one left-to-right island (U+2066 … U+2069), as the app does with
+ * its own amounts: in right-to-left text the unit would otherwise land on the wrong side.
+ */
+export function isolateAmounts<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(AMOUNT_WITH_UNIT, '\u2066$1 $2\u2069') as T;
+  if (Array.isArray(value)) return value.map(isolateAmounts) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isolateAmounts(v)])) as T;
+  return value;
 }

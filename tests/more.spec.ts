@@ -30,7 +30,7 @@ test.describe('message centre', () => {
     await closePopupsAsTheyOpen(page);
 
     // Unread dot on the My tab and the count on the Messages entry.
-    await expect(page.getByRole('img', { name: 'Unread messages' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Unread messages', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: /Messages/ }).getByRole('img', { name: /unread/ })).toBeVisible();
     await page.getByRole('link', { name: /Messages/ }).click();
     await expect(page).toHaveURL(/\/pages\/my\/message$/);
@@ -48,7 +48,7 @@ test.describe('message centre', () => {
     await expect(page.getByRole('img', { name: 'Unread' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/pages\/my\/index$/);
-    await expect(page.getByRole('img', { name: 'Unread messages' })).toHaveCount(0);
+    await expect(page.getByRole('img', { name: 'Unread messages', exact: true })).toHaveCount(0);
 
     // Delete with confirmation.
     await page.getByRole('link', { name: /Messages/ }).click();

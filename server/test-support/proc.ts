@@ -21,7 +21,7 @@ let compiledOnce: Promise<string> | null = null;
  * The sources compiled once per test process, inside the repository (the compiled server finds its
  * packages in node_modules from there), removed when the process exits.
  */
-function compiledServer(): Promise<string> {
+export function compiledServer(): Promise<string> {
   compiledOnce ??= import('../../scripts/build-server.ts').then(async ({ buildServer }) => {
     const dir = await buildServer(path.join(ROOT, '.tmp', `server-${process.pid}`));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));

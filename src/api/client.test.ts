@@ -122,7 +122,10 @@ describe('call: success and headers', () => {
     expect(server.requests[0]?.url).toBe('/money/virtualCurrency/transaction/list?page=2&pageSize=20&tab=in');
 
     server.handle((_req, res) =>
-      send(res, 200, { code: 200, data: { type: 'privacy', title: 'P', content: 'c', updatedAt: '2026-01-01T00:00:00Z' } }),
+      send(res, 200, {
+        code: 200,
+        data: { type: 'privacy', title: 'P', content: 'c', lang: 'en_US', updatedAt: '2026-01-01T00:00:00Z' },
+      }),
     );
     await call(api.misc.article, { params: { articleType: 'privacy' } });
     expect(server.requests[1]?.url).toBe('/article/getArticle/privacy');

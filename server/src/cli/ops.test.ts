@@ -6,17 +6,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { startTestChain } from '../../test-support/chain';
+import { compiledServer } from '../../test-support/proc';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db/index';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
+/** The compiled CLI, as `npm run ops` runs it (the server catalog's translations are compiled in). */
 async function ops(env: Record<string, string>, ...args: string[]) {
+  const dir = await compiledServer();
   try {
-    const r = await run(TSX, ['server/src/cli/ops.ts', ...args], {
+    const r = await run(process.execPath, [path.join(dir, 'ops.js'), ...args], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'test', ...env },
     });

@@ -213,7 +213,9 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
         await call(app, api.notify.list, { token: u.token }),
       );
       expect(told.list.filter((m) => m.title === 'Activity approved')).toHaveLength(1);
-      expect(told.list.find((m) => m.title === 'Activity approved')?.content).toMatch(/was approved: claim your \d/);
+      expect(told.list.find((m) => m.title === 'Activity approved')?.content).toMatch(
+        /was approved: claim your \u2066\d+ TSR\u2069/,
+      );
       const claimed = ok<{ status: string }>(api.activity.claim, await claim('c-key-0002'));
       expect(claimed.status).toBe('claimed');
       expect((await claim('c-key-0002')).json.data).toEqual(claimed);

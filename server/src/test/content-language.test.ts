@@ -24,7 +24,7 @@ describe.each(backends)('content in the reader’s language on %s', (backend) =>
   let env: TestEnv;
   let app: FastifyInstance;
   beforeAll(async () => {
-    env = await setupDb(backend, 'content-language');
+    env = await setupDb(backend, 'content_language');
     app = await makeApp(env);
   });
   afterAll(async () => {

@@ -83,7 +83,8 @@ describe.each(backends)('withdrawals held for an operator, on %s', (backend) => 
       .executeTakeFirstOrThrow();
     expect([dec(b.available).toFixed(), dec(b.frozen).toFixed()]).toEqual(['200', '0']);
     const msg = await env.db.selectFrom('messages').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
-    expect(msg.content).toContain('60 USDT was declined');
+    // The amount and its unit kept together for right-to-left readers (services/localized.ts).
+    expect(msg.content).toContain('\u206660 USDT\u2069 was declined');
     expect(await signedIds(env.db)).toEqual([]);
     for (const [cur, total] of Object.entries(await journalTotals(env.db))) expect(total, cur).toBe('0');
   });

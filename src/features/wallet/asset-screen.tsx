@@ -3,29 +3,24 @@
  * in flight, its value in the chosen currency, the actions that move it, and its own history.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { walletQueryOptions } from '../../api/member';
 import { appConfigQueryOptions } from '../../api/misc';
-import { recordsInfiniteQueryOptions } from '../../api/money';
-import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
 import { ReceiveIcon, ReverseIcon, SendIcon } from '../../ui/action-icons';
 import { Amount, FiatAmount } from '../../ui/amount';
-import { InfiniteList } from '../../ui/infinite-list';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { TokenLogo, useNetworkLabel } from '../../ui/token-logo';
 import { UpdatedMark } from '../../ui/updated-mark';
-import { isDust } from '../records/model/dust';
-import { RecordRow } from '../records/record-row';
-import { useDustRules } from '../records/use-dust';
-import { assetValue, pickFiat } from '../wallet/model/assets';
-import '../records/records.css';
+import { assetValue, pickFiat } from './model/assets';
 import './asset.css';
 
-export function AssetScreen() {
+/** `history`: the asset's own records, composed by the route (they belong to the records feature). */
+export function AssetScreen({ history }: { history: (currency: string) => ReactNode }) {
   const { t } = useLingui();
   const online = useOnline();
   const currency = useSearch({ from: '/pages/index/asset', select: (s) => s.currency });
@@ -34,11 +29,8 @@ export function AssetScreen() {
   const hidden = !useAppStore((s) => s.isShowAmount);
   const savedFiat = useAppStore((s) => s.currencyInfo?.code);
   const networkLabel = useNetworkLabel();
-  const records = useInfiniteQuery(recordsInfiniteQueryOptions({ tab: 'all', currency }));
   const fiat = pickFiat(savedFiat, config.data?.fiatRates);
   const asset = wallet.data?.assets.find((a) => a.currency === currency);
-  const items = records.data?.pages.flatMap((p) => p.list) ?? [];
-  const { threshold, prices } = useDustRules();
 
   if (wallet.data && !asset) {
     return (
@@ -89,29 +81,7 @@ export function AssetScreen() {
       <h2 className="asset-history__title">
         <Trans>History</Trans>
       </h2>
-      {records.data ? (
-        <InfiniteList
-          items={items}
-          getKey={(r) => r.id}
-          renderItem={(r) => <RecordRow record={r} dust={isDust(r, prices, threshold)} />}
-          estimateSize={76}
-          hasNextPage={records.hasNextPage}
-          isFetchingNextPage={records.isFetchingNextPage}
-          fetchNextPage={records.fetchNextPage}
-          label={t`History of ${currency}`}
-          empty={
-            <p className="empty-state">
-              <Trans>No {currency} records yet.</Trans>
-            </p>
-          }
-        />
-      ) : records.isError ? (
-        <p className="empty-state" role="alert">
-          {errorMessage(records.error)}
-        </p>
-      ) : (
-        <SkeletonRows rows={4} height={64} />
-      )}
+      {history(currency)}
     </Page>
   );
 }

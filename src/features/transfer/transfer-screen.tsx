@@ -17,12 +17,12 @@ import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { SkeletonRows } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
-import { useNetworkLabel } from '../../ui/token-logo';
 import { AddressBookHints } from './components/address-book-hints';
 import { AddressCompareDialog } from './components/address-compare-dialog';
 import { AddressField } from './components/address-field';
 import { AuthorizationSteps } from './components/authorization-steps';
 import { ChannelFacts } from './components/channel-facts';
+import { ChannelSelect } from './components/channel-select';
 import { ConfirmSheet } from './components/confirm-sheet';
 import { destinationWarnings } from './components/destination-warnings';
 import { checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/amount-checks';
@@ -37,7 +37,6 @@ type Step = 'form' | 'confirm' | 'password' | 'google' | 'compare' | 'set-passwo
 
 export function TransferScreen() {
   const { t } = useLingui();
-  const networkLabel = useNetworkLabel();
   const online = useOnline();
   const navigate = useNavigate();
   const search = useSearch({ from: '/pages/index/transfer' });
@@ -136,17 +135,11 @@ export function TransferScreen() {
     blockedLookalike: Boolean(lookalike),
   });
 
-  if (channels.isPending) {
+  // Offline with nothing saved, the notice alone says why: no skeleton that would never fill.
+  if (channels.isPending && !offlineReason) {
     return (
       <Page title={t`Transfer`}>
-        {/* Offline with nothing saved: say so at once rather than a skeleton that never fills. */}
-        {offlineReason ? (
-          <p className="notice notice--warning" role="alert">
-            {offlineReason}
-          </p>
-        ) : (
-          <SkeletonRows rows={5} height={60} />
-        )}
+        <SkeletonRows rows={5} height={60} />
       </Page>
     );
   }
@@ -159,29 +152,20 @@ export function TransferScreen() {
           {offlineReason}
         </p>
       )}
-      {!channel ? (
+      {channels.isPending ? null : !channel ? (
         <p className="empty-state">
           <Trans>No transfer channel is available right now.</Trans>
         </p>
       ) : (
         <form className="stack transfer" onSubmit={next} noValidate>
-          <label className="field">
-            <span className="field__label">{t`Network and asset`}</span>
-            <select
-              className="select-input"
-              value={channel.id}
-              onChange={(e) => {
-                setPickedChannel(e.target.value);
-                setFormError(null);
-              }}
-            >
-              {enabled.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {networkLabel(c.virtualCurrencyName, c.virtualCurrencyName, c.network)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ChannelSelect
+            channels={enabled}
+            value={channel.id}
+            onChange={(id) => {
+              setPickedChannel(id);
+              setFormError(null);
+            }}
+          />
 
           <AddressField
             value={address}

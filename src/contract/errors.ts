@@ -47,6 +47,8 @@ export const ErrorCode = {
   TRADE_PASSWORD_GUESSABLE: 2016,
   /** The withdrawal allowlist is on and the address is not a contact usable yet (services/contacts.ts). */
   NOT_ALLOWLISTED: 2017,
+  /** Withdrawals are paused after a recovery without the second factor; `data.until` says until when. */
+  WITHDRAWALS_PAUSED: 2018,
 
   PARTICIPATION_USED: 3001,
   NOT_CLAIMABLE: 3002,
@@ -74,4 +76,9 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
  */
 export interface WrongAnswerData {
   attemptsLeft: number;
+}
+
+/** The `data` of WITHDRAWALS_PAUSED. */
+export interface PausedData {
+  until: string;
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { amount, empty, isoTime, password, totpCode, tradePassword, tronAddress } from './common';
+import { codeSentData } from './auth';
+import { amount, empty, isoTime, password, totpCode, tradePassword, tronAddress, verificationCode } from './common';
 import { endpoint } from './endpoint';
 
 export const socialLinks = z.object({
@@ -22,6 +23,8 @@ export const memberInfo = z.object({
   activated: z.boolean(),
   tradePasswordSet: z.boolean(),
   googleBound: z.boolean(),
+  /** Withdrawals are refused until then after a recovery without the second factor; null when not paused. */
+  withdrawalsPausedUntil: z.nullable(isoTime),
   createdAt: isoTime,
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
@@ -58,6 +61,20 @@ export const modifyTradePasswordBody = z.object({
   googleCode: z.optional(totpCode),
 });
 
+/** What a recovery sends a code for: the account's own phone or address gets it (services/security-recovery.ts). */
+export const ownCodeScene = z.enum(['trade-reset', 'authenticator-reset']);
+
+/**
+ * A forgotten trade password: the login password and the authenticator code when one is bound,
+ * otherwise a code sent to the account's phone or address. Withdrawals pause for a day after it.
+ */
+export const resetTradePasswordBody = z.object({
+  loginPassword: z.string().check(z.minLength(1), z.maxLength(64)),
+  newPassword: tradePassword,
+  googleCode: z.optional(totpCode),
+  code: z.optional(verificationCode),
+});
+
 export const modifyPasswordBody = z.object({
   oldPassword: z.string().check(z.minLength(1), z.maxLength(64)),
   newPassword: password,
@@ -82,6 +99,21 @@ export const memberApi = {
     path: '/member/modifyWalletPassword',
     auth: true,
     body: modifyTradePasswordBody,
+    data: empty,
+  }),
+  /** Sends a code to the signed-in account's own phone or address, for a recovery. */
+  securityCode: endpoint({
+    method: 'POST',
+    path: '/member/securityCode',
+    auth: true,
+    body: z.object({ scene: ownCodeScene }),
+    data: codeSentData,
+  }),
+  resetTradePassword: endpoint({
+    method: 'POST',
+    path: '/member/resetWalletPassword',
+    auth: true,
+    body: resetTradePasswordBody,
     data: empty,
   }),
   modifyPassword: endpoint({ method: 'POST', path: '/member/modifyPassword', auth: true, body: modifyPasswordBody, data: empty }),

@@ -51,6 +51,8 @@ export interface DB extends NoticeTables {
     /** Withdrawals only to usable contacts; off at `allowlist_off_at` once turning it off was asked (migration 014). */
     allowlist_on: Generated<boolean>;
     allowlist_off_at: Date | null;
+    /** Withdrawals refused until then, after a recovery without the second factor (migration 018). */
+    withdrawals_paused_until: TimeNull;
   };
   lockouts: {
     key: string;

@@ -61,3 +61,23 @@ export const DEMO_MESSAGE_TEXTS = {
     content: msg`Withdrawals may be delayed for up to {minutes} minutes on Sunday night (UTC) while we upgrade our TRON nodes.`,
   },
 };
+
+/** The notice a security recovery leaves in the account (services/security-recovery.ts). */
+export const SECURITY_NOTICE_TEXTS = {
+  tradePasswordReset: {
+    title: msg`Trade password reset`,
+    content: msg`Your trade password was reset. To protect your funds, withdrawals are paused for {hours, plural, one {# hour} other {# hours}}. If you did not do this, change your login password now and contact support.`,
+  },
+  authenticatorRemoved: {
+    title: msg`Authenticator removed`,
+    content: msg`The authenticator app was removed from your account. Bind one again to keep a second check on withdrawals. If you did not do this, change your login password now and contact support.`,
+  },
+  authenticatorRecovered: {
+    title: msg`Authenticator removed`,
+    content: msg`The authenticator app was removed from your account with a code sent to you. To protect your funds, withdrawals are paused for {hours, plural, one {# hour} other {# hours}}. If you did not do this, change your login password now and contact support.`,
+  },
+  authenticatorMoved: {
+    title: msg`Authenticator moved`,
+    content: msg`Your authenticator moved to a new app or phone; codes from the old one no longer work. If you did not do this, change your login password now and contact support.`,
+  },
+};

@@ -3,6 +3,7 @@ import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import * as google from '../services/google';
 import { portfolio } from '../services/portfolio';
+import * as recovery from '../services/security-recovery';
 import * as users from '../services/users';
 import { define, LAUNCH_READ } from './define';
 
@@ -22,6 +23,20 @@ export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
   define(
     app,
     ctx,
+    api.member.securityCode,
+    ({ userId, body, req }) => recovery.sendOwnCode(db, ctx.mailer, userId, req.ip, body.scene),
+    sensitive,
+  );
+  define(
+    app,
+    ctx,
+    api.member.resetTradePassword,
+    ({ userId, body, req }) => recovery.resetTradePassword(db, userId, req.ip, body),
+    sensitive,
+  );
+  define(
+    app,
+    ctx,
     api.member.modifyPassword,
     ({ userId, token, body, req }) => users.modifyPassword(db, userId, token, req.ip, body),
     sensitive,
@@ -35,9 +50,16 @@ export function googleRoutes(app: FastifyInstance, ctx: Ctx) {
     app,
     ctx,
     api.google.secret,
-    ({ userId, body, req }) => google.pendingSecret(db, userId, body.loginPassword, req.ip),
+    ({ userId, body, req }) => google.pendingSecret(db, userId, body.loginPassword, req.ip, body.currentCode),
     sensitive,
   );
   define(app, ctx, api.google.status, ({ userId }) => google.googleStatus(db, userId));
   define(app, ctx, api.google.bind, ({ userId, body }) => google.bindGoogle(db, userId, body.code), sensitive);
+  define(
+    app,
+    ctx,
+    api.google.unbind,
+    ({ userId, body, req }) => recovery.unbindAuthenticator(db, userId, req.ip, body),
+    sensitive,
+  );
 }

@@ -2,7 +2,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { SAFE_EMAIL } from '../../../src/contract/patterns';
 import type { Db, Q } from '../db/schema';
-import { codeMessage } from './code-messages';
+import { type CodeMessage, codeMessage, ownCodeMessage } from './code-messages';
 import { ErrorCode, fail } from './errors';
 import { type HumanProof, spendProof } from './human-check';
 import { clearLoginLocks, codeLimits, guard, loginLimits } from './lockout';
@@ -56,6 +56,29 @@ export async function requestCode(db: Db, mailer: Mailer, ip: string, req: CodeR
     .where('created_at', '>', hourAgo)
     .executeTakeFirstOrThrow();
   if (Number(fromIp.n) >= FREE_CODE_REQUESTS_PER_IP_HOUR) await spendProof(db, req.proof);
+  const exists = await db.selectFrom('users').select('id').where('account_key', '=', target).executeTakeFirst();
+  return issueCode(db, mailer, ip, target, req.scene, (code) => codeMessage(req.scene, exists !== undefined, code));
+}
+
+/** The scenes of codes sent to a signed-in user's own phone or address (services/security-recovery.ts). */
+export type OwnCodeScene = 'trade-reset' | 'authenticator-reset';
+
+/**
+ * Sends a code to the signed-in user's own phone or address, for a recovery that needs more than
+ * the session: no challenge (the session is the proof), the same daily and resend throttles.
+ */
+export async function requestOwnCode(db: Db, mailer: Mailer, ip: string, accountKeyOfUser: string, scene: OwnCodeScene) {
+  return issueCode(db, mailer, ip, accountKeyOfUser, scene, (code) => ownCodeMessage(scene, code));
+}
+
+async function issueCode(
+  db: Db,
+  mailer: Mailer,
+  ip: string,
+  target: string,
+  scene: string,
+  compose: (code: string) => CodeMessage,
+) {
   const dayAgo = new Date(Date.now() - 86_400_000);
   const toTarget = await db
     .selectFrom('verification_codes')
@@ -70,18 +93,17 @@ export async function requestCode(db: Db, mailer: Mailer, ip: string, req: CodeR
     .selectFrom('verification_codes')
     .select('created_at')
     .where('target', '=', target)
-    .where('scene', '=', req.scene)
+    .where('scene', '=', scene)
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
   const wait = last ? RESEND_SECONDS - Math.floor((Date.now() - last.created_at.getTime()) / 1000) : 0;
   if (wait > 0) fail(ErrorCode.CODE_THROTTLED, `Please wait ${wait} s before requesting another code`);
-  const exists = await db.selectFrom('users').select('id').where('account_key', '=', target).executeTakeFirst();
-  const message = codeMessage(req.scene, exists !== undefined, String(randomInt(0, 1_000_000)).padStart(6, '0'));
+  const message = compose(String(randomInt(0, 1_000_000)).padStart(6, '0'));
   await db
     .insertInto('verification_codes')
     .values({
       target,
-      scene: req.scene,
+      scene,
       // A request that sent no code still counts towards the throttles, with a hash no code matches.
       code_hash: message.code
         ? keyedDigest('verification-code', `${target}:${message.code}`)
@@ -98,7 +120,7 @@ export async function requestCode(db: Db, mailer: Mailer, ip: string, req: CodeR
  * Consumes a valid code. Wrong codes count towards a lock of this scene's codes for this target from
  * this source only: nobody else can lock the owner out of the code they were sent.
  */
-async function consumeCode(db: Db, target: string, scene: string, code: string, source: string) {
+export async function consumeCode(db: Db, target: string, scene: string, code: string, source: string) {
   const consume = async () => {
     const row = await db
       .selectFrom('verification_codes')

@@ -35,3 +35,16 @@ export function codeMessage(scene: 'register' | 'reset', accountExists: boolean,
     code,
   };
 }
+
+/**
+ * A code for a recovery asked from inside the account. Whoever asked holds a session: if it was not
+ * the owner, the owner must learn it from this message and act.
+ */
+export function ownCodeMessage(scene: 'trade-reset' | 'authenticator-reset', code: string): CodeMessage {
+  const what = scene === 'trade-reset' ? 'reset your trade password' : 'remove your authenticator';
+  return {
+    subject: `Your ${product} security code`,
+    body: `Your ${product} code to ${what} is ${code}. It expires in 10 minutes. Withdrawals pause for 24 hours after the change. If you did not ask for it, someone is signed in to your account with your password: change your login password now and contact support.`,
+    code,
+  };
+}

@@ -2,19 +2,26 @@
 import type { Db } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { guard, userSecretLimits } from './lockout';
+import { publish } from './notify';
 import { open, seal } from './secret-box';
+import { noticeTexts } from './security-recovery';
 import { checkTotp, newSecret, otpauthUri } from './totp';
-import { checkLoginPassword, getUser, googleContext } from './users';
+import { checkLoginPassword, getUser, googleContext, requireGoogle } from './users';
 
 export async function googleStatus(db: Db, id: number) {
   const u = await getUser(db, id);
   return { bound: u.google_secret !== null, boundAt: u.google_bound_at?.toISOString() ?? null };
 }
 
-export async function pendingSecret(db: Db, id: number, loginPassword: string, source: string) {
+/**
+ * A new secret to bind. With one already bound this is a move to a new app or phone: a code from
+ * the bound one is required, and it keeps working until the new one is bound.
+ */
+export async function pendingSecret(db: Db, id: number, loginPassword: string, source: string, currentCode?: string) {
   const u = await getUser(db, id);
-  if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
+  if (u.google_secret !== null && !currentCode) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
   await checkLoginPassword(db, u, loginPassword, source);
+  await requireGoogle(db, u, currentCode);
   const secret = newSecret();
   await db
     .updateTable('users')
@@ -27,8 +34,12 @@ export async function pendingSecret(db: Db, id: number, loginPassword: string, s
 
 export async function bindGoogle(db: Db, id: number, code: string) {
   const u = await getUser(db, id);
-  if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
-  if (!u.google_pending_secret) fail(ErrorCode.GOOGLE_NOT_BOUND, 'Request a secret first');
+  // Pending while bound only after a move was proven with the bound authenticator's code.
+  if (!u.google_pending_secret) {
+    if (u.google_secret !== null) fail(ErrorCode.GOOGLE_ALREADY_BOUND, 'An authenticator is already bound');
+    fail(ErrorCode.GOOGLE_NOT_BOUND, 'Request a secret first');
+  }
+  const moving = u.google_secret !== null;
   const pending = open(u.google_pending_secret!, googleContext(id));
   let step: number | null = null;
   await guard(
@@ -41,10 +52,14 @@ export async function bindGoogle(db: Db, id: number, code: string) {
     { code: ErrorCode.GOOGLE_CODE_WRONG, msg: 'The authenticator code is wrong' },
   );
   const now = new Date();
-  await db
-    .updateTable('users')
-    .set({ google_secret: u.google_pending_secret, google_pending_secret: null, google_bound_at: now, google_last_step: step })
-    .where('id', '=', id)
-    .execute();
+  const notice = moving ? await noticeTexts('authenticatorMoved') : null;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ google_secret: u.google_pending_secret, google_pending_secret: null, google_bound_at: now, google_last_step: step })
+      .where('id', '=', id)
+      .execute();
+    if (notice) await publish(trx, notice, true, id);
+  });
   return { bound: true, boundAt: now.toISOString() };
 }

@@ -10,6 +10,7 @@ import { lockBalance, post, userAvailable, userFrozen } from './ledger';
 import { guard, userSecretLimits } from './lockout';
 import { verifyPassword } from './passwords';
 import { toRecord } from './records';
+import { refuseWhilePaused } from './security-recovery';
 import { getUser, requireGoogle } from './users';
 
 type ChannelRow = {
@@ -93,6 +94,7 @@ export async function withdrawPrechecks(db: Db, userId: number, b: WithdrawInput
   await requireAllowlisted(db, userId, b.address, ch.network);
   const u = await getUser(db, userId);
   if (!u.activated) fail(ErrorCode.NOT_ACTIVATED, 'Activate the account with a first deposit');
+  refuseWhilePaused(u);
   await checkTradePassword(db, u, b.tradePassword);
   await requireGoogle(db, u, b.googleCode);
   return ch;

@@ -94,6 +94,10 @@ export async function memberInfo(db: Q, who: Who) {
     activated: u.activated,
     tradePasswordSet: u.trade_password_hash !== null,
     googleBound: u.google_secret !== null,
+    withdrawalsPausedUntil:
+      u.withdrawals_paused_until && u.withdrawals_paused_until.getTime() > Date.now()
+        ? u.withdrawals_paused_until.toISOString()
+        : null,
     createdAt: u.created_at.toISOString(),
   };
 }

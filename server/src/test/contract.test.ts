@@ -165,6 +165,10 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     await check(api.google.status);
     await check(api.google.secret, { body: { loginPassword: DEMO.password } });
     covered.add(api.google.bind); // bound with a real code in auth.test.ts
+    await check(api.member.securityCode, { body: { scene: 'trade-reset' } });
+    // Reset, unbind and move with real codes in security-recovery.test.ts.
+    covered.add(api.member.resetTradePassword);
+    covered.add(api.google.unbind);
 
     await check(api.member.modifyTradePassword, { body: { oldPassword: DEMO.tradePassword, newPassword: '650321' } });
     await check(api.member.modifyPassword, { body: { oldPassword: DEMO.password, newPassword: 'Demo5678' } });

@@ -32,6 +32,7 @@ import { Route as PagesMyInfoRouteImport } from './routes/pages/my/info'
 import { Route as PagesMyMessageRouteImport } from './routes/pages/my/message'
 import { Route as PagesMyMessageDetailRouteImport } from './routes/pages/my/message-detail'
 import { Route as PagesMyPasswordLoginEditRouteImport } from './routes/pages/my/password-login-edit'
+import { Route as PagesMyPasswordTradeForgotRouteImport } from './routes/pages/my/password-trade-forgot'
 import { Route as PagesMyPasswordTradeSettingRouteImport } from './routes/pages/my/password-trade-setting'
 import { Route as PagesMyProtocolRouteImport } from './routes/pages/my/protocol'
 import { Route as PagesMySettingRouteImport } from './routes/pages/my/setting'
@@ -165,6 +166,12 @@ const PagesMyPasswordLoginEditRoute =
     path: '/pages/my/password-login-edit',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesMyPasswordTradeForgotRoute =
+  PagesMyPasswordTradeForgotRouteImport.update({
+    id: '/pages/my/password-trade-forgot',
+    path: '/pages/my/password-trade-forgot',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PagesMyPasswordTradeSettingRoute =
   PagesMyPasswordTradeSettingRouteImport.update({
     id: '/pages/my/password-trade-setting',
@@ -235,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/pages/my/message': typeof PagesMyMessageRoute
   '/pages/my/message-detail': typeof PagesMyMessageDetailRoute
   '/pages/my/password-login-edit': typeof PagesMyPasswordLoginEditRoute
+  '/pages/my/password-trade-forgot': typeof PagesMyPasswordTradeForgotRoute
   '/pages/my/password-trade-setting': typeof PagesMyPasswordTradeSettingRoute
   '/pages/my/protocol': typeof PagesMyProtocolRoute
   '/pages/my/setting': typeof PagesMySettingRoute
@@ -269,6 +277,7 @@ export interface FileRoutesByTo {
   '/pages/my/message': typeof PagesMyMessageRoute
   '/pages/my/message-detail': typeof PagesMyMessageDetailRoute
   '/pages/my/password-login-edit': typeof PagesMyPasswordLoginEditRoute
+  '/pages/my/password-trade-forgot': typeof PagesMyPasswordTradeForgotRoute
   '/pages/my/password-trade-setting': typeof PagesMyPasswordTradeSettingRoute
   '/pages/my/protocol': typeof PagesMyProtocolRoute
   '/pages/my/setting': typeof PagesMySettingRoute
@@ -304,6 +313,7 @@ export interface FileRoutesById {
   '/pages/my/message': typeof PagesMyMessageRoute
   '/pages/my/message-detail': typeof PagesMyMessageDetailRoute
   '/pages/my/password-login-edit': typeof PagesMyPasswordLoginEditRoute
+  '/pages/my/password-trade-forgot': typeof PagesMyPasswordTradeForgotRoute
   '/pages/my/password-trade-setting': typeof PagesMyPasswordTradeSettingRoute
   '/pages/my/protocol': typeof PagesMyProtocolRoute
   '/pages/my/setting': typeof PagesMySettingRoute
@@ -340,6 +350,7 @@ export interface FileRouteTypes {
     | '/pages/my/message'
     | '/pages/my/message-detail'
     | '/pages/my/password-login-edit'
+    | '/pages/my/password-trade-forgot'
     | '/pages/my/password-trade-setting'
     | '/pages/my/protocol'
     | '/pages/my/setting'
@@ -374,6 +385,7 @@ export interface FileRouteTypes {
     | '/pages/my/message'
     | '/pages/my/message-detail'
     | '/pages/my/password-login-edit'
+    | '/pages/my/password-trade-forgot'
     | '/pages/my/password-trade-setting'
     | '/pages/my/protocol'
     | '/pages/my/setting'
@@ -408,6 +420,7 @@ export interface FileRouteTypes {
     | '/pages/my/message'
     | '/pages/my/message-detail'
     | '/pages/my/password-login-edit'
+    | '/pages/my/password-trade-forgot'
     | '/pages/my/password-trade-setting'
     | '/pages/my/protocol'
     | '/pages/my/setting'
@@ -443,6 +456,7 @@ export interface RootRouteChildren {
   PagesMyMessageRoute: typeof PagesMyMessageRoute
   PagesMyMessageDetailRoute: typeof PagesMyMessageDetailRoute
   PagesMyPasswordLoginEditRoute: typeof PagesMyPasswordLoginEditRoute
+  PagesMyPasswordTradeForgotRoute: typeof PagesMyPasswordTradeForgotRoute
   PagesMyPasswordTradeSettingRoute: typeof PagesMyPasswordTradeSettingRoute
   PagesMyProtocolRoute: typeof PagesMyProtocolRoute
   PagesMySettingRoute: typeof PagesMySettingRoute
@@ -619,6 +633,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesMyPasswordLoginEditRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/my/password-trade-forgot': {
+      id: '/pages/my/password-trade-forgot'
+      path: '/pages/my/password-trade-forgot'
+      fullPath: '/pages/my/password-trade-forgot'
+      preLoaderRoute: typeof PagesMyPasswordTradeForgotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/my/password-trade-setting': {
       id: '/pages/my/password-trade-setting'
       path: '/pages/my/password-trade-setting'
@@ -707,6 +728,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesMyMessageRoute: PagesMyMessageRoute,
   PagesMyMessageDetailRoute: PagesMyMessageDetailRoute,
   PagesMyPasswordLoginEditRoute: PagesMyPasswordLoginEditRoute,
+  PagesMyPasswordTradeForgotRoute: PagesMyPasswordTradeForgotRoute,
   PagesMyPasswordTradeSettingRoute: PagesMyPasswordTradeSettingRoute,
   PagesMyProtocolRoute: PagesMyProtocolRoute,
   PagesMySettingRoute: PagesMySettingRoute,

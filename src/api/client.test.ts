@@ -20,6 +20,7 @@ const member = {
   activated: true,
   tradePasswordSet: false,
   googleBound: false,
+  withdrawalsPausedUntil: null,
   createdAt: '2026-01-01T00:00:00Z',
 };
 const record = {

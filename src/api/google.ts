@@ -21,3 +21,6 @@ export const bindGoogle = (body: BodyOf<typeof google.bind>, opts?: RequestOptio
 
 export const googleStatusQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.google.status, queryFn: ({ signal }) => getGoogleStatus({ signal }) });
+
+/** Removes the authenticator: with a code from it, or (phone lost) with a code sent to the account. */
+export const unbindGoogle = (body: BodyOf<typeof google.unbind>, opts?: RequestOptions) => call(google.unbind, { body, ...opts });

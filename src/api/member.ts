@@ -15,6 +15,14 @@ export const getWallet = (opts?: RequestOptions) => call(member.wallet, { ...opt
 export const modifyTradePassword = (body: BodyOf<typeof member.modifyTradePassword>, opts?: RequestOptions) =>
   call(member.modifyTradePassword, { body, ...opts });
 
+/** Sends a code to the account's own phone or address, for a recovery (a forgotten trade password, a lost authenticator). */
+export const sendSecurityCode = (body: BodyOf<typeof member.securityCode>, opts?: RequestOptions) =>
+  call(member.securityCode, { body, ...opts });
+
+/** A forgotten trade password, reset with the login password and a second factor; withdrawals pause a day. */
+export const resetTradePassword = (body: BodyOf<typeof member.resetTradePassword>, opts?: RequestOptions) =>
+  call(member.resetTradePassword, { body, ...opts });
+
 export const modifyPassword = (body: BodyOf<typeof member.modifyPassword>, opts?: RequestOptions) =>
   call(member.modifyPassword, { body, ...opts });
 

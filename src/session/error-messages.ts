@@ -2,8 +2,9 @@
  * Turns an API failure into the sentence the user sees, translated. Known business codes get
  * our own wording; otherwise the server's msg, else "network malfunction" (SPEC §8).
  */
+import { i18n } from '@lingui/core';
 import { plural, t } from '@lingui/core/macro';
-import { ErrorCode, type WrongAnswerData } from '../contract/errors';
+import { ErrorCode, type PausedData, type WrongAnswerData } from '../contract/errors';
 
 export function messageForCode(code: number): string | undefined {
   switch (code) {
@@ -57,6 +58,8 @@ export function messageForCode(code: number): string | undefined {
       return t`The withdrawal allowlist is on: send only to an address in your address book, a day after it was saved.`;
     case ErrorCode.TRADE_PASSWORD_GUESSABLE:
       return t`Too easy to guess: avoid one repeated digit and runs like 123456.`;
+    case ErrorCode.WITHDRAWALS_PAUSED:
+      return t`Withdrawals are paused for a day after a security change, to protect your funds.`;
     case ErrorCode.GOOGLE_NOT_BOUND:
       return t`Please bind the authenticator first.`;
     case ErrorCode.GOOGLE_CODE_WRONG:
@@ -85,8 +88,17 @@ export function attemptsLeftOf(error: unknown): number | undefined {
   return typeof left === 'number' && Number.isInteger(left) && left >= 0 ? left : undefined;
 }
 
+/** "Withdrawals are paused until …": the end of the pause after a recovery, in the reader's calendar. */
+export function pausedUntilText(until: string): string {
+  const when = i18n.date(new Date(until), { dateStyle: 'medium', timeStyle: 'short' });
+  return t`Withdrawals are paused until ${when} after a security change, to protect your funds.`;
+}
+
 export function errorMessage(error: unknown): string {
   const { code, msg } = (error ?? {}) as { code?: unknown; msg?: unknown };
+  const until = (error as { data?: Partial<PausedData> } | null)?.data?.until;
+  if (code === ErrorCode.WITHDRAWALS_PAUSED && typeof until === 'string' && !Number.isNaN(Date.parse(until)))
+    return pausedUntilText(until);
   const known = typeof code === 'number' ? messageForCode(code) : undefined;
   const text = known ?? (typeof msg === 'string' && msg ? msg : t`Network error, please try again later.`);
   const left = attemptsLeftOf(error);

@@ -44,7 +44,7 @@ export function ownCodeMessage(scene: 'trade-reset' | 'authenticator-reset', cod
   const what = scene === 'trade-reset' ? 'reset your trade password' : 'remove your authenticator';
   return {
     subject: `Your ${product} security code`,
-    body: `Your ${product} code to ${what} is ${code}. It expires in 10 minutes. Withdrawals pause for 24 hours after the change. If you did not ask for it, someone is signed in to your account with your password: change your login password now and contact support.`,
+    body: `Your ${product} verification code is ${code}. It lets you ${what} and expires in 10 minutes. Withdrawals pause for 24 hours after the change. If you did not ask for it, someone is signed in to your account with your password: change your login password now and contact support.`,
     code,
   };
 }

@@ -3,6 +3,7 @@
  * changing it needs the current trade password; either needs the authenticator code once bound.
  */
 import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { modifyTradePassword } from '../../api/member';
 import { ErrorCode } from '../../contract/errors';
@@ -97,6 +98,11 @@ function TradePasswordForm({ user }: { user: MemberInfo }) {
           error={credentialErrorText(shown.current) ?? serverError(ErrorCode.TRADE_PASSWORD_WRONG)}
           disabled={pending}
         />
+      )}
+      {changing && (
+        <Link to="/pages/my/password-trade-forgot" className="link-button security-forgot">
+          {t`Forgot your trade password?`}
+        </Link>
       )}
       <TradePasswordInput
         label={t`New trade password`}

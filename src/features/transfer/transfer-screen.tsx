@@ -10,11 +10,12 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
 import { channelDetailQueryOptions, withdrawChannelsQueryOptions } from '../../api/money';
-import { errorMessage } from '../../session/error-messages';
+import { errorMessage, pausedUntilText } from '../../session/error-messages';
 import { isOnline, useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
 import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
+import type { SecurityRefusal } from '../../ui/security-sheet';
 import { SkeletonRows } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
 import { AddressBookHints } from './components/address-book-hints';
@@ -33,7 +34,7 @@ import { useSavedAddress } from './model/use-saved-address';
 import { useSendTransfer } from './use-send-transfer';
 import './transfer.css';
 
-type Step = 'form' | 'confirm' | 'password' | 'google' | 'compare' | 'set-password';
+type Step = 'form' | 'confirm' | 'authorize' | 'compare' | 'set-password';
 
 export function TransferScreen() {
   const { t } = useLingui();
@@ -54,7 +55,7 @@ export function TransferScreen() {
   const [overrideFor, setOverrideFor] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const [step, setStep] = useState<Step>('form');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<SecurityRefusal | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
   const enabled = (channels.data ?? []).filter((c) => c.enabled);
@@ -97,8 +98,8 @@ export function TransferScreen() {
     },
     onRefused: (error, back) => {
       if (back === 'password' || back === 'authenticator') {
-        setCodeError(errorMessage(error));
-        setStep(back === 'password' ? 'password' : 'google');
+        setRefusal({ field: back === 'password' ? 'tradePassword' : 'authenticator', message: errorMessage(error) });
+        setStep('authorize');
       } else if (back === 'set-password') {
         setStep('set-password');
       } else {
@@ -111,6 +112,8 @@ export function TransferScreen() {
   const offlineReason = online
     ? null
     : t`You are offline. Transfers are refused while offline and never queued; reconnect and try again.`;
+  // After a recovery without the second factor (services/security-recovery.ts): said before typing.
+  const pausedUntil = user?.withdrawalsPausedUntil ?? null;
 
   const next = (e: FormEvent) => {
     e.preventDefault();
@@ -121,7 +124,7 @@ export function TransferScreen() {
       setStep('compare');
       return;
     }
-    if (offlineReason) return;
+    if (offlineReason || pausedUntil) return;
     if (user && !user.tradePasswordSet) {
       setStep('set-password');
       return;
@@ -152,6 +155,7 @@ export function TransferScreen() {
           {offlineReason}
         </p>
       )}
+      {pausedUntil && <p className="notice notice--warning">{pausedUntilText(pausedUntil)}</p>}
       {channels.isPending ? null : !channel ? (
         <p className="empty-state">
           <Trans>No transfer channel is available right now.</Trans>
@@ -220,7 +224,11 @@ export function TransferScreen() {
               {formError}
             </p>
           )}
-          <button type="submit" className="button button--block" disabled={Boolean(offlineReason) || sender.pending}>
+          <button
+            type="submit"
+            className="button button--block"
+            disabled={Boolean(offlineReason) || Boolean(pausedUntil) || sender.pending}
+          >
             <Trans>Next</Trans>
           </button>
         </form>
@@ -243,8 +251,8 @@ export function TransferScreen() {
           disabledReason={offlineReason}
           onClose={() => setStep((s) => (s === 'confirm' ? 'form' : s))}
           onConfirm={() => {
-            setCodeError(null);
-            setStep('password');
+            setRefusal(null);
+            setStep('authorize');
           }}
         />
       )}
@@ -261,13 +269,13 @@ export function TransferScreen() {
         />
       )}
       <AuthorizationSteps
-        step={step === 'password' || step === 'google' || step === 'set-password' ? step : null}
+        step={step === 'authorize' || step === 'set-password' ? step : null}
         authenticatorBound={Boolean(user?.googleBound)}
         sender={sender}
-        codeError={codeError}
+        refusal={refusal}
         online={online}
         onStep={(next, from) => {
-          setCodeError(null);
+          setRefusal(null);
           setStep((s) => (from !== undefined && s !== from ? s : next));
         }}
         onSend={sendWith}
@@ -285,7 +293,7 @@ export function TransferScreen() {
       setStep('form');
       return;
     }
-    setCodeError(null);
+    setRefusal(null);
     sender.send({
       channelId: channel.id,
       address: trimmed,

@@ -8,12 +8,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../../api/api-error';
 import { ErrorCode } from '../../../contract/errors';
+import { useCountdown } from '../../../lib/time/use-countdown';
 import { errorMessage } from '../../../session/error-messages';
 import { showToast } from '../../../ui/toast';
 import { type AccountInput, accountBody, accountTarget } from './account';
 import { HumanCheckFailed, type HumanProof, proveHuman } from './human-check';
 import { authApi } from './lazy-api';
-import { useCountdown } from './use-countdown';
 
 export type CodeScene = 'register' | 'reset';
 /** Which field a refused send belongs next to. */

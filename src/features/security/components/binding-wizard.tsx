@@ -16,6 +16,7 @@ import { refreshMemberInfo } from '../../../session/member-info';
 import { CopyButton } from '../../../ui/copy-button';
 import { TextField } from '../../../ui/field';
 import { PasswordField } from '../../../ui/password-field';
+import { PinField } from '../../../ui/pin-field';
 import { QrImage } from '../../../ui/qr-image';
 import { showToast } from '../../../ui/toast';
 
@@ -31,7 +32,8 @@ interface PendingKey {
   otpauthUri: string;
 }
 
-export function BindingWizard() {
+/** `move`: an authenticator is bound and a new one replaces it (the old one proves the move). */
+export function BindingWizard({ move = false, onDone }: { move?: boolean; onDone?: () => void }) {
   const { t } = useLingui();
   const [step, setStep] = useState<Step>(1);
   const [key, setKey] = useState<PendingKey | null>(null);
@@ -63,8 +65,17 @@ export function BindingWizard() {
           {titles[step]}
         </h2>
         {step === 1 && <DownloadStep onNext={() => go(2)} />}
-        {step === 2 && <KeyStep pendingKey={key} onKey={setKey} onNext={() => go(3)} />}
-        {step === 3 && <ConfirmStep onBack={() => go(2)} onBound={() => setKey(null)} />}
+        {step === 2 && <KeyStep move={move} pendingKey={key} onKey={setKey} onNext={() => go(3)} />}
+        {step === 3 && (
+          <ConfirmStep
+            move={move}
+            onBack={() => go(2)}
+            onBound={() => {
+              setKey(null);
+              onDone?.();
+            }}
+          />
+        )}
       </section>
     </div>
   );
@@ -96,10 +107,12 @@ function DownloadStep({ onNext }: { onNext: () => void }) {
 }
 
 function KeyStep({
+  move,
   pendingKey,
   onKey,
   onNext,
 }: {
+  move: boolean;
   pendingKey: PendingKey | null;
   onKey: (k: PendingKey) => void;
   onNext: () => void;
@@ -107,20 +120,27 @@ function KeyStep({
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
+  const [currentCode, setCurrentCode] = useState('');
   const reveal = useMutation<PendingKey, ApiError, string>({
-    mutationFn: (loginPassword) => getGoogleSecret({ loginPassword }),
+    mutationFn: (loginPassword) => getGoogleSecret({ loginPassword, ...(move ? { currentCode } : {}) }),
     meta: { inlineErrors: true },
     onSuccess: (pending) => {
       setPassword('');
+      setCurrentCode('');
       onKey(pending);
       // The mutation cache must not keep the key around after this screen.
       reveal.reset();
     },
     onError: (error) => {
       if (error.code === ErrorCode.GOOGLE_ALREADY_BOUND) void refreshMemberInfo(queryClient).catch(() => undefined);
+      if (error.code === ErrorCode.GOOGLE_CODE_WRONG) setCurrentCode('');
     },
   });
-  const { shown, submit } = useValidatedSubmit(compactErrors({ password: validateCurrentPassword(password) }), {
+  const errors = compactErrors({
+    password: validateCurrentPassword(password),
+    currentCode: move ? validateCode(currentCode) : undefined,
+  });
+  const { shown, submit } = useValidatedSubmit(errors, {
     pending: reveal.isPending,
     send: () => reveal.mutate(password),
   });
@@ -155,13 +175,24 @@ function KeyStep({
     );
   }
 
+  const codeRefused = reveal.error?.code === ErrorCode.GOOGLE_CODE_WRONG;
   const serverError =
-    reveal.error &&
-    (reveal.error.code === ErrorCode.INVALID_CREDENTIALS ? t`The login password is wrong.` : errorMessage(reveal.error));
+    !reveal.error || codeRefused
+      ? null
+      : reveal.error.code === ErrorCode.INVALID_CREDENTIALS
+        ? t`The login password is wrong.`
+        : errorMessage(reveal.error);
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <p>
-        <Trans>For your safety, enter your login password to show a new key.</Trans>
+        {move ? (
+          <Trans>
+            For your safety, enter your login password and a code from the authenticator you use now. It keeps working until the
+            new one is bound.
+          </Trans>
+        ) : (
+          <Trans>For your safety, enter your login password to show a new key.</Trans>
+        )}
       </p>
       <PasswordField
         label={t`Login password`}
@@ -172,6 +203,18 @@ function KeyStep({
         error={credentialErrorText(shown.password) ?? serverError}
         disabled={reveal.isPending}
       />
+      {move && (
+        <PinField
+          label={t`Code from your current authenticator`}
+          value={currentCode}
+          onValueChange={(v) => {
+            setCurrentCode(v);
+            if (codeRefused) reveal.reset();
+          }}
+          error={credentialErrorText(shown.currentCode) ?? (codeRefused && reveal.error ? errorMessage(reveal.error) : null)}
+          disabled={reveal.isPending}
+        />
+      )}
       <button type="submit" className="button button--block" disabled={reveal.isPending}>
         {reveal.isPending ? t`Checking…` : t`Show key`}
       </button>
@@ -179,7 +222,7 @@ function KeyStep({
   );
 }
 
-function ConfirmStep({ onBack, onBound }: { onBack: () => void; onBound: () => void }) {
+function ConfirmStep({ move, onBack, onBound }: { move: boolean; onBack: () => void; onBound: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
@@ -190,7 +233,7 @@ function ConfirmStep({ onBack, onBound }: { onBack: () => void; onBound: () => v
       onBound();
       queryClient.removeQueries({ queryKey: queryKeys.google.status });
       await refreshMemberInfo(queryClient).catch(() => undefined);
-      void showToast(t`Authenticator bound.`, 'success');
+      void showToast(move ? t`Authenticator moved. Codes from the old one no longer work.` : t`Authenticator bound.`, 'success');
     },
   });
   const { shown, submit } = useValidatedSubmit(compactErrors({ code: validateCode(code) }), {

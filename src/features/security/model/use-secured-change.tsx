@@ -1,6 +1,6 @@
 /**
  * A security change (trade or login password) sent once, with the authenticator code when one is
- * bound (SPEC §6): the code is asked in the shared code dialog, with paste. If the server says a
+ * bound (SPEC §6): the code is asked in the shared security sheet, with paste. If the server says a
  * code is needed although we thought none was bound (bound on another device), the member is
  * reloaded and the dialog opens. Success reloads the member everywhere, says so and leaves.
  */
@@ -11,7 +11,7 @@ import type { ApiError } from '../../../api/client';
 import { ErrorCode } from '../../../contract/errors';
 import { errorMessage } from '../../../session/error-messages';
 import { refreshMemberInfo } from '../../../session/member-info';
-import { CodeDialog } from '../../../ui/code-dialog';
+import { type SecurityRefusal, SecuritySheet } from '../../../ui/security-sheet';
 import { showToast } from '../../../ui/toast';
 
 /** Where a finished security screen returns when it was opened directly (no history to go back to). */
@@ -28,7 +28,7 @@ export function useSecuredChange({ authenticatorBound, send, successMessage }: O
   const router = useRouter();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<SecurityRefusal | null>(null);
 
   const mutation = useMutation<unknown, ApiError, string | undefined>({
     mutationFn: (googleCode) => send(googleCode),
@@ -48,7 +48,7 @@ export function useSecuredChange({ authenticatorBound, send, successMessage }: O
         setAsking(true);
         void refreshMemberInfo(queryClient).catch(() => undefined);
       } else {
-        setCodeError(errorMessage(error));
+        setCodeError({ field: 'authenticator', message: errorMessage(error) });
       }
     },
   });
@@ -65,14 +65,13 @@ export function useSecuredChange({ authenticatorBound, send, successMessage }: O
   };
 
   const dialog = (
-    <CodeDialog
+    <SecuritySheet
       open={asking}
-      kind="authenticator"
+      authenticator
       pending={mutation.isPending}
-      error={codeError}
-      onSubmit={(code) => {
-        setCodeError(null);
-        mutation.mutate(code);
+      refusal={codeError}
+      onSubmit={({ googleCode }) => {
+        mutation.mutate(googleCode);
       }}
       onClose={() => setAsking(false)}
     />

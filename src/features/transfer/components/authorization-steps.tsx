@@ -1,21 +1,21 @@
 /**
- * After the confirmation sheet: the trade password, then the authenticator code when one is bound,
- * or the prompt to set a trade password first; and, when the last attempt's outcome is unknown, the
- * retry dialog (same key, same body). The trade password is held here only until the attempt is sent.
+ * After the confirmation sheet: one security sheet with the trade password and, when one is bound,
+ * the authenticator code; or the prompt to set a trade password first; and, when the last attempt's
+ * outcome is unknown, the retry dialog (same key, same body). The answers are held by the sheet only
+ * until the attempt is sent.
  */
-import { useEffect, useState } from 'react';
-import { CodeDialog } from '../../../ui/code-dialog';
+import { type SecurityRefusal, SecuritySheet } from '../../../ui/security-sheet';
 import { TradePasswordRequiredDialog } from '../../../ui/trade-password-required';
 import type { useSendTransfer } from '../use-send-transfer';
 import { RetryDialog } from './retry-dialog';
 
-type AuthStep = 'password' | 'google' | 'set-password';
+type AuthStep = 'authorize' | 'set-password';
 
 interface Props {
   step: AuthStep | null;
   authenticatorBound: boolean;
   sender: ReturnType<typeof useSendTransfer>;
-  codeError: string | null;
+  refusal: SecurityRefusal | null;
   online: boolean;
   /** Move to another step ('form' closes them all); with `from`, only if that step is still current. */
   onStep: (step: AuthStep | 'form', from?: AuthStep) => void;
@@ -24,34 +24,19 @@ interface Props {
   onAbandoned: () => void;
 }
 
-export function AuthorizationSteps({ step, authenticatorBound, sender, codeError, online, onStep, onSend, onAbandoned }: Props) {
-  const [tradePassword, setTradePassword] = useState('');
-  // Held only while these steps are open.
-  useEffect(() => {
-    if (step === null) setTradePassword('');
-  }, [step]);
+export function AuthorizationSteps({ step, authenticatorBound, sender, refusal, online, onStep, onSend, onAbandoned }: Props) {
+  // Bound on another device since the member was loaded: the server's refusal says so.
+  const askCode = authenticatorBound || refusal?.field === 'authenticator';
   return (
     <>
-      <CodeDialog
-        open={step === 'password' && !sender.unknownOutcome}
-        kind="trade-password"
-        error={codeError}
+      <SecuritySheet
+        open={step === 'authorize' && !sender.unknownOutcome}
+        tradePassword
+        authenticator={askCode}
+        refusal={refusal}
         pending={sender.pending}
-        onClose={() => onStep('form', 'password')}
-        onSubmit={(code) => {
-          setTradePassword(code);
-          // State updates are async: send with the code itself.
-          if (authenticatorBound) onStep('google');
-          else onSend(code);
-        }}
-      />
-      <CodeDialog
-        open={step === 'google' && !sender.unknownOutcome}
-        kind="authenticator"
-        error={codeError}
-        pending={sender.pending}
-        onClose={() => onStep('form', 'google')}
-        onSubmit={(code) => onSend(tradePassword, code)}
+        onClose={() => onStep('form', 'authorize')}
+        onSubmit={({ tradePassword, googleCode }) => onSend(tradePassword, askCode ? googleCode : undefined)}
       />
       <TradePasswordRequiredDialog open={step === 'set-password'} onClose={() => onStep('form', 'set-password')} />
       <RetryDialog

@@ -1,0 +1,150 @@
+/**
+ * A forgotten trade password: the login password, a new trade password twice, and the second
+ * factor (the authenticator's code when one is bound, otherwise a code sent to the account's own
+ * phone or address). Withdrawals then pause for a day, said before and after, so that whoever took
+ * a session and the login password cannot reset their way to the money.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ApiError } from '../../api/client';
+import { resetTradePassword } from '../../api/member';
+import { ErrorCode } from '../../contract/errors';
+import type { MemberInfo } from '../../contract/member';
+import { credentialErrorText } from '../../lib/forms/credential-messages';
+import { compactErrors, validateCode, validateCurrentPassword, validateNewTradePassword } from '../../lib/forms/credentials';
+import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
+import { errorMessage } from '../../session/error-messages';
+import { refreshMemberInfo, useMemberInfo } from '../../session/member-info';
+import { FormAlert } from '../../ui/form-alert';
+import { Page } from '../../ui/page';
+import { PasswordField } from '../../ui/password-field';
+import { SkeletonRows } from '../../ui/skeleton';
+import { showToast } from '../../ui/toast';
+import { SecondFactorField } from './components/second-factor-field';
+import { TradePasswordInput } from './components/trade-password-input';
+import { useOwnCode } from './model/use-own-code';
+import { SECURITY_HOME } from './model/use-secured-change';
+import './security.css';
+
+export function ForgotTradePasswordScreen() {
+  const { t } = useLingui();
+  const user = useMemberInfo({ fresh: true });
+  return (
+    <Page title={t`Reset trade password`} backTo="/pages/my/password-trade-setting">
+      {!user ? (
+        <SkeletonRows rows={5} />
+      ) : user.tradePasswordSet ? (
+        <ResetForm user={user} />
+      ) : (
+        <div className="stack">
+          <p>
+            <Trans>You have not set a trade password yet, so there is nothing to reset.</Trans>
+          </p>
+          <Link to="/pages/my/password-trade-setting" className="button button--block">
+            <Trans>Set trade password</Trans>
+          </Link>
+        </div>
+      )}
+    </Page>
+  );
+}
+
+function ResetForm({ user }: { user: MemberInfo }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const [loginPassword, setLoginPassword] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [code, setCode] = useState('');
+  const sentCode = useOwnCode('trade-reset');
+  const byAuthenticator = user.googleBound;
+
+  const reset = useMutation<unknown, ApiError>({
+    mutationFn: () =>
+      resetTradePassword({ loginPassword, newPassword: next, ...(byAuthenticator ? { googleCode: code } : { code }) }),
+    meta: { inlineErrors: true },
+    onSuccess: async () => {
+      await refreshMemberInfo(queryClient).catch(() => undefined);
+      void showToast(t`Trade password reset. Withdrawals are paused for 24 hours.`, 'success');
+      if (router.history.canGoBack()) router.history.back();
+      else void navigate({ to: SECURITY_HOME, replace: true });
+    },
+    onError: (error) => {
+      if (error.code === ErrorCode.CODE_INVALID || error.code === ErrorCode.GOOGLE_CODE_WRONG) setCode('');
+    },
+  });
+
+  const rules = validateNewTradePassword(next, confirm);
+  const errors = compactErrors({
+    loginPassword: validateCurrentPassword(loginPassword),
+    next: rules.password,
+    confirm: rules.confirm,
+    code: validateCode(code),
+  });
+  const { shown, submit } = useValidatedSubmit(errors, { pending: reset.isPending, send: () => reset.mutate() });
+  const refused = reset.error;
+  const refusedWith = (...codes: number[]) => (refused && codes.includes(refused.code) ? errorMessage(refused) : null);
+  const fieldCodes: number[] = [
+    ErrorCode.INVALID_CREDENTIALS,
+    ErrorCode.CODE_INVALID,
+    ErrorCode.GOOGLE_CODE_WRONG,
+    ErrorCode.TRADE_PASSWORD_GUESSABLE,
+  ];
+  const pending = reset.isPending;
+  const edited = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    if (refused) reset.reset();
+  };
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <p className="notice notice--warning">
+        <Trans>
+          After the reset, withdrawals are paused for 24 hours to protect your funds. Deposits and swaps keep working.
+        </Trans>
+      </p>
+      <PasswordField
+        label={t`Login password`}
+        value={loginPassword}
+        onValueChange={edited(setLoginPassword)}
+        autoComplete="current-password"
+        maxLength={64}
+        error={
+          credentialErrorText(shown.loginPassword) ??
+          (refusedWith(ErrorCode.INVALID_CREDENTIALS) && t`The login password is wrong.`)
+        }
+        disabled={pending}
+      />
+      <TradePasswordInput
+        label={t`New trade password`}
+        value={next}
+        onChange={edited(setNext)}
+        error={credentialErrorText(shown.next) ?? refusedWith(ErrorCode.TRADE_PASSWORD_GUESSABLE)}
+        disabled={pending}
+      />
+      <TradePasswordInput
+        label={t`Confirm trade password`}
+        value={confirm}
+        onChange={setConfirm}
+        error={credentialErrorText(shown.confirm)}
+        disabled={pending}
+      />
+      <SecondFactorField
+        sent={byAuthenticator ? null : sentCode}
+        account={user.account}
+        value={code}
+        onChange={edited(setCode)}
+        error={credentialErrorText(shown.code) ?? refusedWith(ErrorCode.CODE_INVALID, ErrorCode.GOOGLE_CODE_WRONG)}
+        disabled={pending}
+      />
+      <FormAlert message={refused && !fieldCodes.includes(refused.code) ? errorMessage(refused) : null} />
+      <button type="submit" className="button button--block" disabled={pending}>
+        {pending ? t`Saving…` : t`Reset trade password`}
+      </button>
+    </form>
+  );
+}

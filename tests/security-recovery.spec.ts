@@ -53,7 +53,6 @@ test('a transfer asks the trade password and the authenticator code in one sheet
   await page.getByLabel('Amount', { exact: true }).fill('10');
   await page.getByRole('button', { name: 'Next' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm transfer' });
-  await confirm.getByRole('checkbox').check();
   await confirm.getByRole('button', { name: 'Confirm and enter trade password' }).click();
 
   const sheet = page.getByRole('dialog', { name: 'Security check' });

@@ -28,6 +28,8 @@ export function Dialog({ open, onClose, title, children, variant = 'sheet' }: Di
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      // The field the dialog exists for takes focus (React's autoFocus fires before showModal, too early).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

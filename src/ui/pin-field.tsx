@@ -20,6 +20,7 @@ interface PinFieldProps {
   hint?: ReactNode;
   /** A control beside the label (Paste, Send code). */
   action?: ReactNode;
+  /** Inside a Dialog: the field that takes focus when it opens. */
   autoFocus?: boolean;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
@@ -82,8 +83,8 @@ export function PinField({
           onBlur={() => setFocused(false)}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          // biome-ignore lint/a11y/noAutofocus: only in a sheet the user just opened to type this very code
-          autoFocus={autoFocus}
+          // Focused by the Dialog once it is shown (src/ui/dialog.tsx): only in a sheet opened to type this.
+          data-autofocus={autoFocus || undefined}
           disabled={disabled}
         />
         {Array.from({ length: PIN_LENGTH }, (_, i) => (

@@ -138,7 +138,8 @@ function ResetForm({ user }: { user: MemberInfo }) {
         account={user.account}
         value={code}
         onChange={edited(setCode)}
-        error={credentialErrorText(shown.code) ?? refusedWith(ErrorCode.CODE_INVALID, ErrorCode.GOOGLE_CODE_WRONG)}
+        // The refused code is emptied for the next try: the refusal, not "enter the code", says why.
+        error={refusedWith(ErrorCode.CODE_INVALID, ErrorCode.GOOGLE_CODE_WRONG) ?? credentialErrorText(shown.code)}
         disabled={pending}
       />
       <FormAlert message={refused && !fieldCodes.includes(refused.code) ? errorMessage(refused) : null} />

@@ -211,7 +211,8 @@ function KeyStep({
             setCurrentCode(v);
             if (codeRefused) reveal.reset();
           }}
-          error={credentialErrorText(shown.currentCode) ?? (codeRefused && reveal.error ? errorMessage(reveal.error) : null)}
+          // The refused code is emptied for the next try: the refusal, not "enter the code", says why.
+          error={(codeRefused && reveal.error ? errorMessage(reveal.error) : null) ?? credentialErrorText(shown.currentCode)}
           disabled={reveal.isPending}
         />
       )}

@@ -123,7 +123,8 @@ export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCa
           setCode(v);
           if (refused) remove.reset();
         }}
-        error={credentialErrorText(shown.code) ?? (codeRefused && refused ? errorMessage(refused) : null)}
+        // The refused code is emptied for the next try: the refusal, not "enter the code", says why.
+        error={(codeRefused && refused ? errorMessage(refused) : null) ?? credentialErrorText(shown.code)}
         disabled={pending}
       />
       <FormAlert message={refused && !codeRefused && !passwordRefused ? errorMessage(refused) : null} />

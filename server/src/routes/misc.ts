@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { requestLocale } from '../services/localized';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import { blobStoreFor } from '../services/blob-store';
@@ -13,7 +14,7 @@ export function miscRoutes(app: FastifyInstance, ctx: Ctx) {
   define(app, ctx, api.misc.countryList, async ({ query }) => countries(query.isWhitelist === '1'));
   define(app, ctx, api.misc.coinList, () => content.coins(db));
   define(app, ctx, api.misc.appConfig, () => content.appConfig(db, ctx.config.tron.explorerTxUrl ?? null));
-  define(app, ctx, api.misc.article, async ({ params }) => content.article(params.articleType));
+  define(app, ctx, api.misc.article, ({ params, req }) => content.article(params.articleType, requestLocale(req.headers)));
   define(app, ctx, api.misc.customerList, async () => content.customerServices());
   define(
     app,

@@ -151,4 +151,22 @@ describe.each(backends)('content in the reader’s language on %s', (backend) =>
     });
     expect((await messages(u.token, 'de_DE'))[0]).toMatchObject({ title: 'Hallo', content: 'Eine Nachricht', lang: 'de_DE' });
   });
+  it('serves the articles in the reader’s language, with the product’s name, and English otherwise', async () => {
+    const article = async (locale?: string) =>
+      ok<{ title: string; content: string; lang: string }>(
+        api.misc.article,
+        await call(app, api.misc.article, { params: { articleType: 'about' }, headers: inLanguage(locale) }),
+      );
+    const english = await article();
+    expect(english.lang).toBe('en_US');
+    expect(english.title).toBe('About Tessera');
+    const japanese = await article('ja_JP');
+    expect(japanese.lang).toBe('ja_JP');
+    expect(japanese.title).not.toBe(english.title);
+    expect(japanese.title).toContain('Tessera');
+    expect(japanese.content).toContain('TSR');
+    expect(japanese.content).not.toMatch(/\{product\}|\{token\}/);
+    expect(japanese.content.split('\n\n')).toHaveLength(english.content.split('\n\n').length);
+    expect((await article('xx_XX')).lang).toBe('en_US');
+  });
 });

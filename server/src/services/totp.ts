@@ -1,7 +1,9 @@
 /** RFC 6238 TOTP through otplib 13: ±1 step, and a code is accepted once per time step. */
 import { generateSecret, generateURI, verify } from 'otplib';
+import { BRAND } from '../../../src/config/brand';
 
-export const ISSUER = 'Tessera';
+/** The name the authenticator app shows beside the codes: the product's, from the one brand constant. */
+export const ISSUER = BRAND.productName;
 
 export function newSecret(): string {
   return generateSecret();

@@ -200,7 +200,8 @@ test.describe('reward and swap', () => {
   test('swap refusals, the happy path with an exact quote, and the records', async ({ page }) => {
     await loginAsDemo(page);
     await page.goto('/pages/reward/swap?pair=usdt-tsr');
-    await expect(page.getByLabel('Pair')).toHaveValue('usdt-tsr');
+    await expect(page.getByRole('group', { name: 'You pay' }).getByRole('button', { name: /^USDT\b/ })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'You receive' }).getByRole('button', { name: /^TSR\b/ })).toBeVisible();
     const amount = page.getByLabel('You pay (USDT)');
     const swapButton = page.getByRole('button', { name: 'Swap', exact: true });
 

@@ -1,37 +1,36 @@
 /**
- * Flash swap: pick a pair, enter the amount, see the exact amount out, confirm, then enter the
- * trade password. Submitted through the shared secured-submit flow: one idempotency key per
- * confirmed attempt, reused only when the outcome is unknown; refusals go back to the form.
+ * Flash swap: pick the tokens paid and received (an enabled pair), enter the amount, see the exact
+ * amount out, confirm, then enter the trade password. Submitted through the shared secured-submit
+ * flow: one idempotency key per confirmed attempt, reused only when the outcome is unknown; refusals
+ * go back to the form.
  */
-import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type RefObject, useMemo, useRef, useState } from 'react';
 import { exchangePairsQueryOptions, swap } from '../../api/exchange';
 import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
 import { queryKeys } from '../../api/query-keys';
 import { ErrorCode } from '../../contract/errors';
 import type { ExchangePair } from '../../contract/exchange';
-import { isAmountDraft } from '../../lib/money/amount-input';
 import { compare, formatAmountFloor } from '../../lib/money/money';
 import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
 import { useSecuredSubmit } from '../../shared/use-secured-submit';
-import { Amount, formatAmountForLocale } from '../../ui/amount';
 import { formatAmountText } from '../../ui/amount-text';
-import { CodeDialog } from '../../ui/code-dialog';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
+import { type SecurityRefusal, SecuritySheet } from '../../ui/security-sheet';
 import { Skeleton } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
 import { TradePasswordRequiredDialog } from '../../ui/trade-password-required';
 import { quoteSwap, type SwapProblem, swapProblem } from './quote';
+import { PayAmount, ReceiveAmount } from './swap-amounts';
+import { type PairControl, SwapCards } from './swap-cards';
 import { SwapFacts } from './swap-facts';
+import { useProblemText } from './use-problem-text';
 import './swap.css';
-import { ReverseIcon } from '../../ui/action-icons';
 
 const route = getRouteApi('/pages/reward/swap');
 
@@ -44,15 +43,20 @@ export function SwapScreen() {
   const pairs = useQuery(exchangePairsQueryOptions());
   const enabled = pairs.data?.filter((p) => p.enabled) ?? [];
   const pair = enabled.find((p) => p.id === pairId) ?? enabled[0];
+  const focusAfter = useRef<PairControl | null>(null);
 
   return (
     <Page title={t`Swap`} backTo="/pages/reward/index">
       {pairs.isPending ? (
-        <div className="card stack" aria-busy="true">
-          <Skeleton height={48} />
-          <Skeleton height={72} />
-          <Skeleton height={72} />
-          <Skeleton height={48} />
+        // The form's shape (the two token cards, the facts, the button), so it arrives without a shift.
+        <div className="stack" aria-busy="true">
+          <div className="swap-cards">
+            <Skeleton height={158} radius={14} />
+            <div className="swap-cards__reverse" />
+            <Skeleton height={110} radius={14} />
+          </div>
+          <Skeleton height={81} radius={14} />
+          <Skeleton height={48} radius={12} />
         </div>
       ) : !pair ? (
         <p className="empty-state">
@@ -63,7 +67,11 @@ export function SwapScreen() {
           key={pair.id}
           pair={pair}
           pairs={enabled}
-          onPair={(id) => void navigate({ to: '/pages/reward/swap', search: { pair: id }, replace: true })}
+          focusAfter={focusAfter}
+          onPair={(id, control) => {
+            focusAfter.current = control;
+            void navigate({ to: '/pages/reward/swap', search: { pair: id }, replace: true });
+          }}
         />
       )}
       <Link to="/pages/reward/swap-record" className="button button--secondary button--block">
@@ -73,7 +81,14 @@ export function SwapScreen() {
   );
 }
 
-function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: ExchangePair[]; onPair: (id: string) => void }) {
+interface SwapFormProps {
+  pair: ExchangePair;
+  pairs: ExchangePair[];
+  focusAfter: RefObject<PairControl | null>;
+  onPair: (id: string, control: PairControl) => void;
+}
+
+function SwapForm({ pair, pairs, focusAfter, onPair }: SwapFormProps) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -81,34 +96,15 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
   const online = useOnline();
   const wallet = useQuery(walletQueryOptions());
   const member = useQuery(memberInfoQueryOptions());
+  const problemText = useProblemText(pair);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [step, setStep] = useState<Step>('edit');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<SecurityRefusal | null>(null);
 
   const balance = wallet.data ? (wallet.data.assets.find((a) => a.currency === pair.fromCurrency)?.balance ?? '0') : null;
   const problem = swapProblem(amount, pair, balance);
   const out = problem === null || problem === 'insufficient' ? quoteSwap(amount, pair) : null;
-  const reverse = pairs.find((p) => p.fromCurrency === pair.toCurrency && p.toCurrency === pair.fromCurrency);
-
-  const problemText = (p: SwapProblem | null): string | null => {
-    switch (p) {
-      case 'empty':
-        return t`Enter an amount.`;
-      case 'format':
-        return t`Enter a number with at most ${plural(pair.fromPrecision, { one: '# decimal place', other: '# decimal places' })}.`;
-      case 'below':
-        return t`The minimum is ${formatAmountText(pair.minAmount, pair.fromPrecision, pair.fromCurrency, i18n.locale)}.`;
-      case 'above':
-        return t`The maximum is ${formatAmountText(pair.maxAmount, pair.fromPrecision, pair.fromCurrency, i18n.locale)}.`;
-      case 'insufficient':
-        return t`Insufficient balance.`;
-      case 'tooSmall':
-        return t`The amount is too small to swap.`;
-      default:
-        return null;
-    }
-  };
 
   const sender = useSecuredSubmit({
     // The body is the attempt's: a retry resends exactly what was confirmed.
@@ -130,7 +126,7 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
     },
     onRefused: (error, back) => {
       if (back === 'password') {
-        setPasswordError(errorMessage(error));
+        setPasswordError({ field: 'tradePassword', message: errorMessage(error) });
         return;
       }
       if (back === 'set-password') {
@@ -152,7 +148,12 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
     },
   });
   // Unknown outcome: said in the password prompt; confirming again resends the same attempt.
-  const shownPasswordError = sender.unknownOutcome && sender.error ? errorMessage(sender.error) : passwordError;
+  const unknownError = sender.unknownOutcome ? sender.error : null;
+  // Stable between renders: the sheet empties and focuses a field each time its refusal changes.
+  const refusal = useMemo<SecurityRefusal | null>(
+    () => (unknownError ? { field: 'form', message: errorMessage(unknownError) } : passwordError),
+    [unknownError, passwordError],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -176,62 +177,28 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
   return (
     <>
       <form className="stack" onSubmit={submit} noValidate>
-        <div className="card stack">
-          <div className="swap-pairs">
-            <select className="swap-select" value={pair.id} onChange={(e) => onPair(e.target.value)} aria-label={t`Pair`}>
-              {pairs.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.fromCurrency} → {p.toCurrency}
-                </option>
-              ))}
-            </select>
-            {reverse && (
-              <button type="button" className="icon-button" aria-label={t`Reverse direction`} onClick={() => onPair(reverse.id)}>
-                <ReverseIcon width={22} height={22} />
-              </button>
-            )}
-          </div>
-          <TextField
-            label={t`You pay (${pair.fromCurrency})`}
-            value={amount}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={`${formatAmountForLocale(pair.minAmount, pair.fromPrecision, i18n.locale)} – ${formatAmountForLocale(pair.maxAmount, pair.fromPrecision, i18n.locale)}`}
-            onValueChange={(v) => {
-              const text = v.replace(',', '.');
-              if (isAmountDraft(text, pair.fromPrecision)) setAmount(text);
-            }}
-            error={error}
-            hint={
-              <span className="swap-balance">
-                <Trans>
-                  Available:{' '}
-                  <Amount value={balance ?? '0'} places={pair.fromPrecision} symbol={pair.fromCurrency} hidden={hidden} />
-                </Trans>
-              </span>
-            }
-            end={
-              <button type="button" className="link-button" onClick={max} disabled={balance === null}>
-                <Trans>Max</Trans>
-              </button>
-            }
-          />
-          <div className="swap-out" aria-live="polite">
-            <span className="muted">
-              <Trans>You receive</Trans>
-            </span>
-            <output className="swap-out__value">
-              {/* No quote for an amount that cannot be swapped ("0 TSR" read as a real outcome): the reason
-                  instead, until the field itself shows it. */}
-              {out !== null ? (
-                <Amount value={out} places={pair.toPrecision} symbol={pair.toCurrency} />
-              ) : amount.trim() === '' || error ? (
-                '—'
-              ) : (
-                <span className="swap-out__reason">{problemText(problem)}</span>
-              )}
-            </output>
-          </div>
+        <SwapCards
+          pair={pair}
+          pairs={pairs}
+          assets={wallet.data?.assets}
+          hidden={hidden}
+          onPair={onPair}
+          focusAfter={focusAfter}
+          pay={
+            <PayAmount
+              pair={pair}
+              amount={amount}
+              onAmount={setAmount}
+              error={error}
+              balance={balance}
+              hidden={hidden}
+              onMax={max}
+            />
+          }
+          // Before the field is judged the outcome says why there is none; after, the field does.
+          receive={<ReceiveAmount pair={pair} out={out} reason={amount.trim() === '' || error ? null : problemText(problem)} />}
+        />
+        <div className="card">
           <SwapFacts pair={pair} showLimits />
         </div>
         <button
@@ -264,20 +231,20 @@ function SwapForm({ pair, pairs, onPair }: { pair: ExchangePair; pairs: Exchange
       >
         <SwapFacts pair={pair} amounts={{ pay: amount || '0', receive: out ?? '0' }} />
       </ConfirmDialog>
-      <CodeDialog
+      <SecuritySheet
         open={step === 'password'}
-        kind="trade-password"
-        error={shownPasswordError}
+        tradePassword
+        refusal={refusal}
         pending={sender.pending}
         onClose={() => {
           if (sender.pending) return;
           setStep((s) => (s === 'password' ? 'edit' : s));
           sender.abandon();
         }}
-        onSubmit={(code) => {
+        onSubmit={({ tradePassword }) => {
           setPasswordError(null);
           if (sender.unknownOutcome) sender.retry();
-          else sender.send({ pairId: pair.id, amount, tradePassword: code });
+          else sender.send({ pairId: pair.id, amount, tradePassword });
         }}
       />
       <TradePasswordRequiredDialog open={step === 'need-password'} onClose={() => setStep('edit')} />

@@ -322,10 +322,13 @@ test('records tabs filter correctly, dust is collapsed', async ({ page, request 
   await expect.poll(async () => (await recordsOf(api, 'in')).list.some((r) => r.txId === dust), { timeout: 30_000 }).toBe(true);
   await page.goto('/pages/record/index');
   const rows = page.getByTestId('record-row');
-  const checks: Array<['all' | 'in' | 'out' | 'failed', string, (d: string | null, s: string | null) => boolean]> = [
+  const checks: Array<
+    ['all' | 'in' | 'out' | 'failed', string, (d: string | null, s: string | null, type: string | null) => boolean]
+  > = [
     ['all', 'All', () => true],
     ['in', 'Incoming', (d) => d === 'in'],
-    ['out', 'Outgoing', (d) => d === 'out'],
+    // A refund is listed with the outgoing records too, next to the withdrawal it gave back.
+    ['out', 'Outgoing', (d, _s, type) => d === 'out' || type === 'refund'],
     ['failed', 'Failed', (_d, s) => s === 'failed' || s === 'review_rejected'],
   ];
   for (const [tab, label, ok] of checks) {
@@ -337,37 +340,55 @@ test('records tabs filter correctly, dust is collapsed', async ({ page, request 
     await expect
       .poll(async () => {
         const all = await rows.evaluateAll((els) =>
-          els.map((e) => [e.getAttribute('data-direction'), e.getAttribute('data-status')]),
+          els.map((e) => [e.getAttribute('data-direction'), e.getAttribute('data-status'), e.getAttribute('data-type')]),
         );
-        return all.length > 0 && all.every(([d, s]) => ok(d ?? null, s ?? null));
+        return all.length > 0 && all.every(([d, s, type]) => ok(d ?? null, s ?? null, type ?? null));
       })
       .toBe(true);
   }
-  // Failed and rejected records moved no money: every amount on the Failed tab is struck through.
+  // Failed and rejected records moved no money: their amounts are struck through. A failed
+  // withdrawal with a refund record is the exception: its money left and came back as two records
+  // (struck through as well, it would let the refund count that money twice).
   await page.getByRole('tab', { name: 'Failed' }).click();
   await expect(rows.first()).toBeVisible();
+  const failed = (await recordsOf(api, 'failed')).list;
   const struck = await rows.evaluateAll((els) =>
     els.map((e) => {
       const amount = e.querySelector('.record-row__amount');
-      return `${amount?.getAttribute('data-money')} ${amount ? getComputedStyle(amount).textDecorationLine : ''}`;
+      const id = new URL((e as HTMLAnchorElement).href).searchParams.get('id');
+      return [id, `${amount?.getAttribute('data-money')} ${amount ? getComputedStyle(amount).textDecorationLine : ''}`];
     }),
   );
   expect(struck.length).toBeGreaterThan(0);
-  expect(new Set(struck)).toEqual(new Set(['none line-through']));
-  // A failed withdrawal says that its amount and fee came back, and how much.
-  const failedWithdrawal = (await recordsOf(api, 'failed')).list.find((r) => r.type === 'withdraw');
-  if (!failedWithdrawal) throw new Error('the demo has no failed withdrawal');
+  for (const [id, drawn] of struck) {
+    const refunded = failed.find((r) => r.id === id)?.refundRecordId;
+    expect(drawn, `record ${id}`).toBe(refunded ? 'moved none' : 'none line-through');
+  }
+  // A failed withdrawal says that its amount and fee came back, and how much, and links its refund.
+  const failedWithdrawal = failed.find((r) => r.type === 'withdraw');
+  if (!failedWithdrawal?.refundRecordId) throw new Error('the demo has no refunded failed withdrawal');
   const failedRow = page.locator(`[data-testid="record-row"][href$="id=${failedWithdrawal.id}"]`);
   await expect(failedRow.locator('.record-row__note')).toHaveText('Refunded');
-  // Struck through, it keeps its sign: it was an outgoing amount, only it came back.
   await expect(failedRow.locator('.record-row__amount')).toContainText('−');
   await failedRow.click();
   const refunded = new Decimal(failedWithdrawal.amount).plus(failedWithdrawal.fee).toFixed();
-  await expect(page.getByTestId('refund-note')).toHaveText(
-    // Intl formats a decimal string exactly (no float on the way).
-    `Refunded to your available balance: ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(refunded as unknown as number)} ${failedWithdrawal.currency} (the amount and its fee).`,
+  // Intl formats a decimal string exactly (no float on the way).
+  const refundedText = `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }).format(refunded as unknown as number)} ${failedWithdrawal.currency}`;
+  await expect(page.getByTestId('refund-note')).toContainText(
+    // The amount in the sentence is one left-to-right isolate (ui/amount-text.tsx).
+    `Refunded \u2066${refundedText}\u2069 to your available balance (the amount and its fee).`,
   );
-  await page.goBack();
+  // The refund is a record of its own: money coming in, for exactly amount + fee, linking back.
+  await page.getByTestId('refund-note').getByRole('link', { name: 'View the refund' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pages/record/detail\\?id=${failedWithdrawal.refundRecordId}$`));
+  const hero = page.locator('.detail-hero');
+  await expect(hero).toContainText('Refund');
+  await expect(hero.locator('.detail-hero__amount')).toHaveText(`+${refundedText}`);
+  await expect(hero.locator('.detail-hero__amount')).toHaveAttribute('data-money', 'moved');
+  await page.getByTestId('refund-of-note').getByRole('link', { name: 'View the withdrawal' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pages/record/detail\\?id=${failedWithdrawal.id}$`));
+  await expect(page.getByTestId('refund-note')).toBeVisible();
+  await page.goto('/pages/record/index?tab=failed');
   // The 0.01 USDT deposit is dust: hidden behind the toggle on the Incoming tab.
   await page.getByRole('tab', { name: 'Incoming' }).click();
   const toggle = page.getByRole('button', { name: '1 small incoming transfer hidden' });

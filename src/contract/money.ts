@@ -24,7 +24,17 @@ export const channelDetail = z.extend(channel, {
 });
 export type ChannelDetail = z.infer<typeof channelDetail>;
 
-export const recordType = z.enum(['deposit', 'withdraw', 'airdrop', 'activation', 'swap', 'reward', 'activity']);
+export const recordType = z.enum([
+  'deposit',
+  'withdraw',
+  'airdrop',
+  'activation',
+  'swap',
+  'reward',
+  'activity',
+  /** A failed or rejected withdrawal's amount and fee coming back (incoming, `success`). */
+  'refund',
+]);
 export type RecordType = z.infer<typeof recordType>;
 export const recordStatus = z.enum([
   'success',
@@ -58,6 +68,13 @@ export const transactionRecord = z.object({
    * Optional: records cached by an older version have none.
    */
   confirmations: z.optional(z.nullable(z.object({ seen: z.number(), needed: z.number() }))),
+  /**
+   * A failed withdrawal: the `refund` record that gave its amount and fee back (null when it has
+   * none). Optional, like `refundOf`: records cached by an older version have neither.
+   */
+  refundRecordId: z.optional(z.nullable(z.string())),
+  /** A `refund` record: the failed withdrawal it gave back (null for every other record). */
+  refundOf: z.optional(z.nullable(z.string())),
   createdAt: isoTime,
   updatedAt: isoTime,
 });

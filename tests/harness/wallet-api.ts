@@ -47,6 +47,10 @@ export interface RecordRow {
   fee: string;
   toAddress: string | null;
   txId: string | null;
+  /** A failed withdrawal: its refund record. */
+  refundRecordId?: string | null;
+  /** A refund: the failed withdrawal it gave back. */
+  refundOf?: string | null;
 }
 
 export const walletOf = (api: DemoApi) => api.get<WalletData>('/member/wallet');

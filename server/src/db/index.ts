@@ -20,6 +20,7 @@ import * as m013 from './migrations/013_push';
 import * as m014 from './migrations/014_contacts';
 import * as m015 from './migrations/015_price_history';
 import * as m016 from './migrations/016_content_translations';
+import * as m017 from './migrations/017_withdrawal_refunds';
 import * as m018 from './migrations/018_withdrawal_pause';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '014_contacts': m014,
   '015_price_history': m015,
   '016_content_translations': m016,
+  '017_withdrawal_refunds': m017,
   '018_withdrawal_pause': m018,
 };
 

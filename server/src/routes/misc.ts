@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { requestLocale } from '../services/localized';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import { blobStoreFor } from '../services/blob-store';
 import * as content from '../services/content';
 import { countries } from '../services/countries';
 import { ErrorCode, fail } from '../services/errors';
+import { requestLocale } from '../services/localized';
 import { MAX_UPLOAD_BYTES, readUpload, storeUpload } from '../services/uploads';
 import { define } from './define';
 

@@ -6,10 +6,12 @@ import { str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { type Who, withMe } from './me';
 import { pageOf, pageWindow } from './paging';
+import { REFUND_REF_PREFIX, refundedWithdrawalId } from './withdrawal-refund';
 
 export type RecordRow = Selectable<DB['records']>;
 
-export function toRecord(r: RecordRow) {
+/** A record and, when the query looked it up, the id of the refund record of the withdrawal it is. */
+export function toRecord(r: RecordRow & { refund_record_id?: number | null }) {
   return {
     id: String(r.id),
     type: r.type as RecordType,
@@ -27,6 +29,8 @@ export function toRecord(r: RecordRow) {
       r.confirmations === null || r.confirmations_needed === null
         ? null
         : { seen: r.confirmations, needed: r.confirmations_needed },
+    refundRecordId: r.refund_record_id == null ? null : String(r.refund_record_id),
+    refundOf: r.type === 'refund' ? refundedWithdrawalId(r.ref) : null,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
   };
@@ -34,7 +38,13 @@ export function toRecord(r: RecordRow) {
 
 /**
  * A page of the user's records and their total, in one statement with the session check: the
- * first page is read on every launch. An empty page past the end still reports the total.
+ * first page is read on every launch. An empty page past the end still reports the total. Each
+ * failed withdrawal on the page comes with the id of its refund record (found by that record's
+ * unique `ref`), so the two link to each other both ways.
+ *
+ * Tabs: `in` and `out` by direction, except that a refund is on both — it is money coming in, and
+ * it is how an outgoing withdrawal ended, so it is found next to it too; `failed` is what failed or
+ * was rejected.
  */
 export async function transactions(
   db: Q,
@@ -53,7 +63,8 @@ export async function transactions(
   const search = q.q?.trim();
   const matching = (eb: ExpressionBuilder<DB & { me: { user_id: number } }, 'me'>) => {
     let qb = eb.selectFrom('records').whereRef('records.user_id', '=', 'me.user_id');
-    if (q.tab === 'in' || q.tab === 'out') qb = qb.where('direction', '=', q.tab);
+    if (q.tab === 'in') qb = qb.where('direction', '=', 'in');
+    if (q.tab === 'out') qb = qb.where((w) => w.or([w('direction', '=', 'out'), w('type', '=', 'refund')]));
     if (q.tab === 'failed') qb = qb.where('status', 'in', ['failed', 'review_rejected']);
     if (q.currency) qb = qb.where('currency', '=', q.currency);
     if (q.id !== undefined) qb = qb.where('records.id', '=', /^\d{1,9}$/.test(q.id) ? Number(q.id) : -1);
@@ -70,9 +81,17 @@ export async function transactions(
     )
     .select((eb) => matching(eb).select(eb.fn.countAll<string>().as('n')).as('total'))
     .selectAll('r')
+    .select((eb) =>
+      eb
+        .selectFrom('records as refund')
+        .select('refund.id')
+        .where('refund.ref', '=', sql<string>`${sql.lit(REFUND_REF_PREFIX)} || ${eb.ref('r.id')}`)
+        .where(eb.ref('r.type'), '=', 'withdraw')
+        .as('refund_record_id'),
+    )
     .execute();
   if (rows.length === 0) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  const page = rows.filter((r) => r.id !== null) as unknown as RecordRow[];
+  const page = rows.filter((r) => r.id !== null) as unknown as Array<RecordRow & { refund_record_id: number | null }>;
   return pageOf(page.map(toRecord), rows[0]!.total ?? 0, q);
 }
 

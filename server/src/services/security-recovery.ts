@@ -6,6 +6,7 @@
  * message in the account, so a thief holding a session and the password cannot take the money at
  * once and the owner learns of it.
  */
+import { WITHDRAWAL_PAUSE_HOURS } from '../../../src/contract/member';
 import { isGuessableTradePassword } from '../../../src/lib/forms/credentials';
 import type { Db } from '../db/schema';
 import { SECURITY_NOTICE_TEXTS } from '../i18n/content-texts';
@@ -16,8 +17,6 @@ import type { Mailer } from './mailer';
 import { publish } from './notify';
 import { hashPassword } from './passwords';
 import { checkLoginPassword, getUser, requireGoogle } from './users';
-
-export const WITHDRAWAL_PAUSE_HOURS = 24;
 
 type Notice = keyof typeof SECURITY_NOTICE_TEXTS;
 

@@ -77,14 +77,14 @@ export async function decide(db: Db, recordId: number, approve: boolean, why: st
       .execute();
     if (approve) return { record: recordId, decision: 'approved' as const };
     const reason = `The withdrawal was declined${why ? `: ${why}` : ''}; the amount and fee were refunded`;
-    await refundWithdrawal(trx, recordId, reason);
+    const refund = await refundWithdrawal(trx, recordId, reason);
     // The operator's reason is quoted as written; the rest is in every language the server speaks.
     const { english, translations } = await inEveryLocale((tr) => ({
       title: tr.t(WITHDRAWAL_DECLINED_TEXTS.title),
       content: tr.t(WITHDRAWAL_DECLINED_TEXTS.content, { amount: `${tr.amount(str(held.amount))} ${held.currency}`, reason }),
     }));
     await publish(trx, { ...english, translations }, false, held.user_id);
-    return { record: recordId, decision: 'rejected' as const, reason };
+    return { record: recordId, decision: 'rejected' as const, reason, refund };
   });
 }
 

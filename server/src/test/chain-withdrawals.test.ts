@@ -25,6 +25,14 @@ async function withdraw(db: Db, userId: number, channelId: string, amount: strin
 }
 
 const recordOf = (db: Db, id: number) => db.selectFrom('records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The refund record of withdrawal `id` (services/withdrawal-refund.ts), as type, status and exact amount. */
+const refundsOf = async (db: Db, id: number) =>
+  (await db.selectFrom('records').selectAll().where('ref', '=', `refund:${id}`).execute()).map((r) => ({
+    type: r.type,
+    direction: r.direction,
+    status: r.status,
+    amount: dec(r.amount).toFixed(),
+  }));
 
 /** Every on-chain transaction that moved anything to DEST. */
 const paymentsTo = (chain: TestChain) =>
@@ -89,6 +97,8 @@ describe.each(backends)('withdrawals on the chain, on %s', (backend) => {
       .executeTakeFirstOrThrow();
     expect(dec(b.available).toFixed()).toBe('100');
     expect(dec(b.frozen).toFixed()).toBe('0');
+    // The money coming back is a record of its own: amount + the 1 USDT fee.
+    expect(await refundsOf(env.db, id)).toEqual([{ type: 'refund', direction: 'in', status: 'success', amount: '21' }]);
     await booksBalanced();
   });
 
@@ -144,6 +154,10 @@ describe.each(backends)('withdrawals on the chain, on %s', (backend) => {
     expect(r.status).toBe('failed');
     expect(r.reason).toMatch(/did not include.*refunded/);
     expect(paymentsTo(chain)).toHaveLength(0);
+    expect(await refundsOf(env.db, id)).toEqual([{ type: 'refund', direction: 'in', status: 'success', amount: '5' }]);
+    // Followed again, the failed withdrawal is left alone: no second refund.
+    await processWithdrawals(env.db, lost);
+    expect(await refundsOf(env.db, id)).toHaveLength(1);
     await booksBalanced();
   });
 

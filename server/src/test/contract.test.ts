@@ -91,12 +91,19 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
 
     const channels = await check<Array<{ id: string }>>(api.money.withdrawChannels);
     await check(api.money.channelDetail, { params: { id: channels[0]!.id } });
-    const txs = await check<{ list: Array<{ type: string; status: string }> }>(api.money.transactions, {
-      query: { pageSize: 100 },
-    });
+    const txs = await check<{
+      list: Array<{ id: string; type: string; status: string; refundRecordId?: string | null; refundOf?: string | null }>;
+    }>(api.money.transactions, { query: { pageSize: 100 } });
     expect(new Set(txs.list.map((r) => r.type))).toEqual(
-      new Set(['deposit', 'withdraw', 'airdrop', 'activation', 'swap', 'reward', 'activity']),
+      new Set(['deposit', 'withdraw', 'airdrop', 'activation', 'swap', 'reward', 'activity', 'refund']),
     );
+    // The demo's failed withdrawal and its refund name each other.
+    const refund = txs.list.find((r) => r.type === 'refund');
+    expect(txs.list.find((r) => r.id === refund?.refundOf)).toMatchObject({
+      type: 'withdraw',
+      status: 'failed',
+      refundRecordId: refund?.id,
+    });
     expect(new Set(txs.list.map((r) => r.status))).toEqual(
       new Set(['success', 'failed', 'pending_review', 'review_approved', 'review_rejected', 'withdrawing']),
     );

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
+import type { TransactionRecord } from '../../../src/contract/money';
 import { signerOf } from '../../devnet/transaction';
 import { startTestChain, type TestChain } from '../../test-support/chain';
 import { dec } from '../services/decimal';
@@ -102,13 +103,21 @@ describe.each(backends)('ledger on %s', (backend) => {
     );
     expect(dec((await balance(u.id)).available).toFixed()).toBe('29');
     await chain.settle(env.db);
-    const list = ok<{ list: Array<{ status: string; reason: string | null; txId: string | null }> }>(
+    const list = ok<{ list: TransactionRecord[] }>(
       api.money.transactions,
       await call(app, api.money.transactions, { token: u.token, query: { id: r.id } }),
     );
     expect(list.list[0]).toMatchObject({ status: 'failed', txId: null });
     expect(list.list[0]!.reason).toMatch(/frozen/);
     expect(dec((await balance(u.id)).available).toFixed()).toBe('50');
+    // The refund is a record of its own, and each of the two names the other.
+    const refundId = list.list[0]!.refundRecordId;
+    expect(refundId).toEqual(expect.any(String));
+    const refund = ok<{ list: TransactionRecord[] }>(
+      api.money.transactions,
+      await call(app, api.money.transactions, { token: u.token, query: { id: refundId! } }),
+    ).list[0];
+    expect(refund).toMatchObject({ type: 'refund', direction: 'in', status: 'success', amount: '21', fee: '0', refundOf: r.id });
     await assertBooksBalanced();
   });
 

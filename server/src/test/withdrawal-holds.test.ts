@@ -71,7 +71,7 @@ describe.each(backends)('withdrawals held for an operator, on %s', (backend) => 
     const u = await makeUser(env.db, { usdt: '200' });
     const big = await withdraw(env.db, u.id, '60');
     await chain.settle(env.db, 2);
-    await ops('reject-withdrawal', String(big), 'address', 'under', 'review');
+    const decided = (await ops('reject-withdrawal', String(big), 'address', 'under', 'review')) as { refund: number };
     const r = await env.db.selectFrom('records').selectAll().where('id', '=', big).executeTakeFirstOrThrow();
     expect(r.status).toBe('failed');
     expect(r.reason).toBe('The withdrawal was declined: address under review; the amount and fee were refunded');
@@ -82,6 +82,16 @@ describe.each(backends)('withdrawals held for an operator, on %s', (backend) => 
       .where('currency', '=', 'USDT')
       .executeTakeFirstOrThrow();
     expect([dec(b.available).toFixed(), dec(b.frozen).toFixed()]).toEqual(['200', '0']);
+    // The money coming back has its record: amount + the 1 USDT fee, pointing back to the withdrawal.
+    const refunds = await env.db.selectFrom('records').selectAll().where('type', '=', 'refund').execute();
+    expect(refunds.map((x) => [x.user_id, x.direction, x.status, dec(x.amount).toFixed(), dec(x.fee).toFixed(), x.ref])).toEqual([
+      [u.id, 'in', 'success', '61', '0', `refund:${big}`],
+    ]);
+    // The operator is told which record refunded it.
+    expect(decided.refund).toBe(refunds[0]!.id);
+    // A decision is taken once: rejecting again refunds nothing more.
+    await expect(ops('reject-withdrawal', String(big), 'again')).rejects.toThrow(/no withdrawal/);
+    expect(await env.db.selectFrom('records').select('id').where('type', '=', 'refund').execute()).toHaveLength(1);
     const msg = await env.db.selectFrom('messages').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
     // The amount and its unit kept together for right-to-left readers (services/localized.ts).
     expect(msg.content).toContain('\u206660 USDT\u2069 was declined');

@@ -1,10 +1,11 @@
 /**
  * Record detail info: every field of the record, in words a person reads (labels, one local date-time
- * each, formatted amounts), with the ids copyable and the transaction linked to the block explorer.
+ * each, formatted amounts), with the ids copyable, the transaction linked to the block explorer and
+ * a failed withdrawal and its refund linked to each other.
  */
 
 import { useLingui } from '@lingui/react/macro';
-import { useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
 import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
@@ -32,6 +33,15 @@ function InfoSection({ title, children }: { title: string; children: ReactNode }
       </h2>
       <dl className="detail card">{children}</dl>
     </section>
+  );
+}
+
+/** Another record's id, opening that record (a failed withdrawal's refund, a refund's withdrawal). */
+function RecordLink({ id }: { id: string }) {
+  return (
+    <Link to="/pages/record/detail" search={{ id }} className="record-link">
+      <GroupedCode value={id} />
+    </Link>
   );
 }
 
@@ -83,6 +93,16 @@ export function RecordDetailInfoScreen() {
             <DetailRow label={t`Record ID`}>
               <GroupedCode value={r.id} />
             </DetailRow>
+            {r.refundRecordId && (
+              <DetailRow label={t`Refund record ID`}>
+                <RecordLink id={r.refundRecordId} />
+              </DetailRow>
+            )}
+            {r.refundOf && (
+              <DetailRow label={t`Refunded withdrawal ID`}>
+                <RecordLink id={r.refundOf} />
+              </DetailRow>
+            )}
           </InfoSection>
         </>
       ) : query.isError ? (

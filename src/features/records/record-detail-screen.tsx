@@ -1,13 +1,12 @@
 /**
  * Record detail (SPEC §2): amount, receiving and payment address, transaction id (copy), status,
- * time and reason. Addresses of dust records get no copy shortcut (they exist to be copied by mistake).
+ * time and reason; a failed withdrawal and its refund link to each other. Addresses of dust records
+ * get no copy shortcut (they exist to be copied by mistake).
  */
 
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
-import Decimal from 'decimal.js';
 import type { ReactNode } from 'react';
-import type { TransactionRecord } from '../../contract/money';
 import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
@@ -22,6 +21,7 @@ import { isDust } from './model/dust';
 import { moneyEffect, recordSign } from './model/money-effect';
 import { formatRecordTime, recordTypeLabel } from './model/record-labels';
 import { StatusBadge } from './record-row';
+import { RefundNote, RefundOfNote } from './refund-notes';
 import { useDustRules } from './use-dust';
 import { useRecord } from './use-record';
 import './records.css';
@@ -35,22 +35,6 @@ function ConfirmationsRow(counts: { seen: number; needed: number }) {
     <DetailRow label={t`Confirmations`}>
       <span data-testid="confirmations">{t`${seen} of ${needed}; credited once confirmed`}</span>
     </DetailRow>
-  );
-}
-
-/**
- * A failed withdrawal gave back its amount and its fee in the same step that marked it failed
- * (server: services/withdrawal-refund.ts): say so, with the sum, instead of leaving the user to guess.
- */
-function RefundNote({ record, hidden }: { record: TransactionRecord; hidden: boolean }) {
-  const refunded = new Decimal(record.amount).plus(record.fee).toFixed();
-  return (
-    <p className="notice notice--success" role="note" data-testid="refund-note">
-      <Trans>
-        Refunded to your available balance: <Amount value={refunded} places={6} symbol={record.currency} hidden={hidden} /> (the
-        amount and its fee).
-      </Trans>
-    </p>
   );
 }
 
@@ -95,7 +79,9 @@ export function RecordDetailScreen() {
             <StatusBadge status={record.status} />
             {!query.isPlaceholderData && <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online} />}
           </section>
+          {/* A failed withdrawal gave back its amount and fee in the step that failed it: say so, and where. */}
           {record.type === 'withdraw' && record.status === 'failed' && <RefundNote record={record} hidden={hidden} />}
+          {record.type === 'refund' && <RefundOfNote record={record} />}
           {dust && (
             <p className="notice notice--warning" role="note">
               <Trans>

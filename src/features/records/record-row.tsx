@@ -1,4 +1,7 @@
-/** One row of the records list: type, status, signed amount and time; dust is greyed. */
+/**
+ * One row of the records list: type, status, signed amount and time; dust is greyed. A refund is
+ * money coming in ("+", green); the failed withdrawal it refunds says "Refunded".
+ */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { TransactionRecord } from '../../contract/money';
@@ -28,6 +31,7 @@ export function RecordRow({ record, dust }: { record: TransactionRecord; dust: b
       data-testid="record-row"
       data-direction={record.direction}
       data-status={record.status}
+      data-type={record.type}
     >
       <span className="record-row__icon" data-type={record.type} aria-hidden="true">
         {record.direction === 'in' ? '↓' : '↑'}
@@ -43,7 +47,7 @@ export function RecordRow({ record, dust }: { record: TransactionRecord; dust: b
         <span className="record-row__amount" data-direction={record.direction} data-money={effect}>
           <Amount value={record.amount} places={6} symbol={record.currency} sign={recordSign(record)} hidden={hidden} />
         </span>
-        {effect === 'none' && record.type === 'withdraw' && (
+        {record.type === 'withdraw' && record.status === 'failed' && (
           <span className="record-row__note">
             <Trans>Refunded</Trans>
           </span>

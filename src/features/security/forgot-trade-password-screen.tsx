@@ -4,6 +4,7 @@
  * phone or address). Withdrawals then pause for a day, said before and after, so that whoever took
  * a session and the login password cannot reset their way to the money.
  */
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
@@ -11,7 +12,7 @@ import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { resetTradePassword } from '../../api/member';
 import { ErrorCode } from '../../contract/errors';
-import type { MemberInfo } from '../../contract/member';
+import { type MemberInfo, WITHDRAWAL_PAUSE_HOURS } from '../../contract/member';
 import { credentialErrorText } from '../../lib/forms/credential-messages';
 import { compactErrors, validateCode, validateCurrentPassword, validateNewTradePassword } from '../../lib/forms/credentials';
 import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
@@ -69,7 +70,10 @@ function ResetForm({ user }: { user: MemberInfo }) {
     meta: { inlineErrors: true },
     onSuccess: async () => {
       await refreshMemberInfo(queryClient).catch(() => undefined);
-      void showToast(t`Trade password reset. Withdrawals are paused for 24 hours.`, 'success');
+      void showToast(
+        t`Trade password reset. Withdrawals are paused for ${plural(WITHDRAWAL_PAUSE_HOURS, { one: '# hour', other: '# hours' })}.`,
+        'success',
+      );
       if (router.history.canGoBack()) router.history.back();
       else void navigate({ to: SECURITY_HOME, replace: true });
     },
@@ -103,9 +107,7 @@ function ResetForm({ user }: { user: MemberInfo }) {
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <p className="notice notice--warning">
-        <Trans>
-          After the reset, withdrawals are paused for 24 hours to protect your funds. Deposits and swaps keep working.
-        </Trans>
+        {t`After the reset, withdrawals are paused for ${plural(WITHDRAWAL_PAUSE_HOURS, { one: '# hour', other: '# hours' })} to protect your funds. Deposits and swaps keep working.`}
       </p>
       <PasswordField
         label={t`Login password`}

@@ -23,6 +23,8 @@ export function recordTypeLabel(type: RecordType): string {
       return t`Pool reward`;
     case 'activity':
       return t`Activity reward`;
+    case 'refund':
+      return t`Refund`;
   }
 }
 
@@ -64,6 +66,7 @@ export const TYPE_TONE: Record<RecordType, string> = {
   swap: 'swap',
   reward: 'reward',
   activity: 'activity',
+  refund: 'refund',
 };
 
 /** A record's time in the user's locale (date and time, short). */

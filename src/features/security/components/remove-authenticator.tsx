@@ -3,6 +3,7 @@
  * code sent to the account's own phone or address, which pauses withdrawals for a day (said before
  * the user commits).
  */
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import type { ApiError } from '../../../api/client';
 import { unbindGoogle } from '../../../api/google';
 import { queryKeys } from '../../../api/query-keys';
 import { ErrorCode } from '../../../contract/errors';
-import type { MemberInfo } from '../../../contract/member';
+import { type MemberInfo, WITHDRAWAL_PAUSE_HOURS } from '../../../contract/member';
 import { credentialErrorText } from '../../../lib/forms/credential-messages';
 import { compactErrors, validateCode, validateCurrentPassword } from '../../../lib/forms/credentials';
 import { useValidatedSubmit } from '../../../lib/forms/use-validated-submit';
@@ -37,7 +38,9 @@ export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCa
       queryClient.removeQueries({ queryKey: queryKeys.google.status });
       await refreshMemberInfo(queryClient).catch(() => undefined);
       void showToast(
-        lostPhone ? t`Authenticator removed. Withdrawals are paused for 24 hours.` : t`Authenticator removed.`,
+        lostPhone
+          ? t`Authenticator removed. Withdrawals are paused for ${plural(WITHDRAWAL_PAUSE_HOURS, { one: '# hour', other: '# hours' })}.`
+          : t`Authenticator removed.`,
         'success',
       );
     },
@@ -94,9 +97,7 @@ export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCa
       </fieldset>
       {lostPhone ? (
         <p className="notice notice--warning">
-          <Trans>
-            Without the authenticator, withdrawals are paused for 24 hours after it is removed, to protect your funds.
-          </Trans>
+          {t`Without the authenticator, withdrawals are paused for ${plural(WITHDRAWAL_PAUSE_HOURS, { one: '# hour', other: '# hours' })} after it is removed, to protect your funds.`}
         </p>
       ) : (
         <p className="muted">

@@ -2,12 +2,16 @@
  * The second factor of a recovery: the authenticator's code when one is bound and at hand, or a
  * code sent to the account's own phone or address, with its send button and resend countdown.
  */
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { readClipboard } from '../../../lib/clipboard/clipboard';
 import { digitsOnly } from '../../../lib/forms/credentials';
 import { errorMessage } from '../../../session/error-messages';
 import { PIN_LENGTH, PinField } from '../../../ui/pin-field';
 import type { OwnCode } from '../model/use-own-code';
+
+/** How long a sent code is good for (server: CODE_TTL_SECONDS). */
+const CODE_VALID_MINUTES = 10;
 
 interface Props {
   /** A code sent to the account (`OwnCode`), or null for the authenticator's. */
@@ -54,7 +58,11 @@ export function SecondFactorField({ sent, account, value, onChange, error, disab
       value={value}
       onValueChange={onChange}
       error={error ?? (sent.error ? errorMessage(sent.error) : null)}
-      hint={sent.sent ? t`Sent to ${account}. It expires in 10 minutes.` : t`We send it to ${account}.`}
+      hint={
+        sent.sent
+          ? t`Sent to ${account}. It expires in ${plural(CODE_VALID_MINUTES, { one: '# minute', other: '# minutes' })}.`
+          : t`We send it to ${account}.`
+      }
       disabled={disabled}
       action={
         <button

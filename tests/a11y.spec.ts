@@ -30,6 +30,7 @@ const SIGNED_IN = [
   '/pages/my/address-book',
   '/pages/my/password-login-edit',
   '/pages/my/password-trade-setting',
+  '/pages/my/password-trade-forgot',
   '/pages/my/google-code/index',
   '/pages/common/language',
 ];
@@ -132,6 +133,11 @@ test('dialogs pass axe in both themes, with 44 px targets', async ({ page }) => 
   await page.getByLabel('You pay (USDT)').fill('2');
   await page.getByRole('button', { name: 'Swap', exact: true }).click();
   await checkDialog('Confirm swap');
+  // The security sheet: six PIN boxes over one labelled input, a "Forgot?" link beside the label.
+  await page.getByRole('button', { name: 'Swap', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Confirm swap' }).getByRole('button', { name: 'Confirm' }).click();
+  await page.getByLabel('6-digit trade password').fill('12');
+  await checkDialog('Trade password');
   expect(problems).toEqual([]);
 });
 

@@ -60,6 +60,22 @@ export async function listHeld(db: Db) {
 
 /** Approves or rejects a held withdrawal (only one that is still waiting). */
 export async function decide(db: Db, recordId: number, approve: boolean, why: string | null) {
+  const reason = `The withdrawal was declined${why ? `: ${why}` : ''}; the amount and fee were refunded`;
+  // The user's message is rendered in every language before the transaction, so no row stays locked
+  // while 38 catalogs load; a record's amount and currency never change. The operator's reason is
+  // quoted as written; the rest is in every language the server speaks.
+  const record = approve
+    ? undefined
+    : await db.selectFrom('records').select(['amount', 'currency']).where('id', '=', recordId).executeTakeFirst();
+  const notice = record
+    ? await inEveryLocale((tr) => ({
+        title: tr.t(WITHDRAWAL_DECLINED_TEXTS.title),
+        content: tr.t(WITHDRAWAL_DECLINED_TEXTS.content, {
+          amount: `${tr.amount(str(record.amount))} ${record.currency}`,
+          reason,
+        }),
+      }))
+    : null;
   return transact(db, async (trx) => {
     const held = await trx
       .selectFrom('withdrawal_holds as h')
@@ -76,14 +92,8 @@ export async function decide(db: Db, recordId: number, approve: boolean, why: st
       .where('record_id', '=', recordId)
       .execute();
     if (approve) return { record: recordId, decision: 'approved' as const };
-    const reason = `The withdrawal was declined${why ? `: ${why}` : ''}; the amount and fee were refunded`;
     const refund = await refundWithdrawal(trx, recordId, reason);
-    // The operator's reason is quoted as written; the rest is in every language the server speaks.
-    const { english, translations } = await inEveryLocale((tr) => ({
-      title: tr.t(WITHDRAWAL_DECLINED_TEXTS.title),
-      content: tr.t(WITHDRAWAL_DECLINED_TEXTS.content, { amount: `${tr.amount(str(held.amount))} ${held.currency}`, reason }),
-    }));
-    await publish(trx, { ...english, translations }, false, held.user_id);
+    if (notice) await publish(trx, { ...notice.english, translations: notice.translations }, false, held.user_id);
     return { record: recordId, decision: 'rejected' as const, reason, refund };
   });
 }

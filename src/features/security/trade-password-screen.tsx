@@ -19,10 +19,10 @@ import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { errorMessage } from '../../session/error-messages';
 import { useMemberInfo } from '../../session/member-info';
 import { Page } from '../../ui/page';
+import { PasswordField } from '../../ui/password-field';
 import { SkeletonRows } from '../../ui/skeleton';
-import { LoginPasswordInput } from './components/login-password-input';
 import { SecuredForm } from './components/secured-form';
-import { NewTradePasswordInputs, TradePasswordInput } from './components/trade-password-input';
+import { TradePasswordInput } from './components/trade-password-input';
 import { useSecuredChange } from './model/use-secured-change';
 import './security.css';
 
@@ -104,23 +104,34 @@ function TradePasswordForm({ user }: { user: MemberInfo }) {
           {t`Forgot your trade password?`}
         </Link>
       )}
-      <NewTradePasswordInputs
-        next={next}
-        confirm={confirm}
-        onNext={setNext}
-        onConfirm={setConfirm}
-        invalid={shown}
+      <TradePasswordInput
+        label={t`New trade password`}
+        value={next}
+        onChange={setNext}
+        error={credentialErrorText(shown.next)}
+        disabled={pending}
+      />
+      <TradePasswordInput
+        label={t`Confirm trade password`}
+        value={confirm}
+        onChange={setConfirm}
+        error={credentialErrorText(shown.confirm)}
         disabled={pending}
       />
       {!changing && (
-        <LoginPasswordInput
+        <PasswordField
+          label={t`Login password`}
           value={loginPassword}
-          onChange={(v) => {
+          onValueChange={(v) => {
             setLoginPassword(v);
             if (refused) change.reset();
           }}
-          invalid={shown.loginPassword}
-          refused={refused?.code === ErrorCode.INVALID_CREDENTIALS}
+          autoComplete="current-password"
+          maxLength={64}
+          error={
+            credentialErrorText(shown.loginPassword) ??
+            (serverError(ErrorCode.INVALID_CREDENTIALS) && t`The login password is wrong.`)
+          }
           disabled={pending}
         />
       )}

@@ -46,11 +46,10 @@ export function SwapCards({ pair, pairs, assets, hidden, onPair, focusAfter, pay
     if (control) target[control].current?.focus();
   }, [focusAfter]);
 
-  const side: SwapSide = picking ?? 'from';
-  const pick = (chosen: SwapSide, currency: string) => {
+  const pick = (side: SwapSide, currency: string) => {
     setPicking(null);
-    const next = pairWithToken(pairs, pair, chosen, currency);
-    if (next && next.id !== pair.id) onPair(next.id, chosen);
+    const next = pairWithToken(pairs, pair, side, currency);
+    if (next && next.id !== pair.id) onPair(next.id, side);
   };
 
   return (
@@ -98,16 +97,25 @@ export function SwapCards({ pair, pairs, assets, hidden, onPair, focusAfter, pay
       >
         {receive}
       </TokenCard>
-      {/* One sheet for either side: only one is ever open. */}
       <TokenPicker
-        open={picking !== null}
-        title={side === 'from' ? t`Choose the token you pay` : t`Choose the token you receive`}
-        tokens={tokensOnSide(pairs, side)}
-        current={side === 'from' ? pair.fromCurrency : pair.toCurrency}
+        open={picking === 'from'}
+        title={t`Choose the token you pay`}
+        tokens={tokensOnSide(pairs, 'from')}
+        current={pair.fromCurrency}
         assets={assets}
         hidden={hidden}
         onClose={() => setPicking(null)}
-        onPick={(currency) => pick(side, currency)}
+        onPick={(currency) => pick('from', currency)}
+      />
+      <TokenPicker
+        open={picking === 'to'}
+        title={t`Choose the token you receive`}
+        tokens={tokensOnSide(pairs, 'to')}
+        current={pair.toCurrency}
+        assets={assets}
+        hidden={hidden}
+        onClose={() => setPicking(null)}
+        onPick={(currency) => pick('to', currency)}
       />
     </div>
   );

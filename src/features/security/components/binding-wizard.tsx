@@ -15,11 +15,10 @@ import { errorMessage } from '../../../session/error-messages';
 import { refreshMemberInfo } from '../../../session/member-info';
 import { CopyButton } from '../../../ui/copy-button';
 import { TextField } from '../../../ui/field';
-import { FormAlert } from '../../../ui/form-alert';
+import { PasswordField } from '../../../ui/password-field';
+import { PinField } from '../../../ui/pin-field';
 import { QrImage } from '../../../ui/qr-image';
 import { showToast } from '../../../ui/toast';
-import { LoginPasswordInput } from './login-password-input';
-import { SecondFactorField } from './second-factor-field';
 
 /** Google Authenticator in the two stores (any TOTP app works; these are the ones SPEC §2 names). */
 export const AUTHENTICATOR_APPS = {
@@ -177,8 +176,12 @@ function KeyStep({
   }
 
   const codeRefused = reveal.error?.code === ErrorCode.GOOGLE_CODE_WRONG;
-  const otherError =
-    reveal.error && !codeRefused && reveal.error.code !== ErrorCode.INVALID_CREDENTIALS ? errorMessage(reveal.error) : null;
+  const serverError =
+    !reveal.error || codeRefused
+      ? null
+      : reveal.error.code === ErrorCode.INVALID_CREDENTIALS
+        ? t`The login password is wrong.`
+        : errorMessage(reveal.error);
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <p>
@@ -191,28 +194,28 @@ function KeyStep({
           <Trans>For your safety, enter your login password to show a new key.</Trans>
         )}
       </p>
-      <LoginPasswordInput
+      <PasswordField
+        label={t`Login password`}
         value={password}
-        onChange={setPassword}
-        invalid={shown.password}
-        refused={reveal.error?.code === ErrorCode.INVALID_CREDENTIALS}
+        onValueChange={setPassword}
+        autoComplete="current-password"
+        maxLength={64}
+        error={credentialErrorText(shown.password) ?? serverError}
         disabled={reveal.isPending}
       />
       {move && (
-        <SecondFactorField
-          sent={null}
+        <PinField
           label={t`Code from your current authenticator`}
           value={currentCode}
-          onChange={(v) => {
+          onValueChange={(v) => {
             setCurrentCode(v);
             if (codeRefused) reveal.reset();
           }}
-          invalid={shown.currentCode}
-          refused={codeRefused && reveal.error ? errorMessage(reveal.error) : null}
+          // The refused code is emptied for the next try: the refusal, not "enter the code", says why.
+          error={(codeRefused && reveal.error ? errorMessage(reveal.error) : null) ?? credentialErrorText(shown.currentCode)}
           disabled={reveal.isPending}
         />
       )}
-      <FormAlert message={otherError} />
       <button type="submit" className="button button--block" disabled={reveal.isPending}>
         {reveal.isPending ? t`Checking…` : t`Show key`}
       </button>

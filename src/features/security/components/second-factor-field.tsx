@@ -5,8 +5,7 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { readClipboard } from '../../../lib/clipboard/clipboard';
-import { credentialErrorText } from '../../../lib/forms/credential-messages';
-import { type CredentialError, digitsOnly } from '../../../lib/forms/credentials';
+import { digitsOnly } from '../../../lib/forms/credentials';
 import { errorMessage } from '../../../session/error-messages';
 import { PIN_LENGTH, PinField } from '../../../ui/pin-field';
 import type { OwnCode } from '../model/use-own-code';
@@ -18,26 +17,19 @@ interface Props {
   /** A code sent to the account (`OwnCode`), or null for the authenticator's. */
   sent: OwnCode | null;
   /** The masked phone or address the code goes to. */
-  account?: string;
-  /** The authenticator field's label, when not the usual one. */
-  label?: string;
+  account: string;
   value: string;
   onChange: (value: string) => void;
-  /** The form's rule, once shown (useValidatedSubmit). */
-  invalid: CredentialError | undefined;
-  /** The server's refusal of the code. */
-  refused: string | null;
+  error: string | null;
   disabled?: boolean;
 }
 
-export function SecondFactorField({ sent, account = '', label, value, onChange, invalid, refused, disabled }: Props) {
+export function SecondFactorField({ sent, account, value, onChange, error, disabled }: Props) {
   const { t, i18n } = useLingui();
-  // A refused code is emptied for the next try: the refusal, not "enter the code", says why.
-  const error = refused ?? credentialErrorText(invalid);
   if (!sent) {
     return (
       <PinField
-        label={label ?? t`6-digit code from your authenticator app`}
+        label={t`6-digit code from your authenticator app`}
         value={value}
         onValueChange={onChange}
         error={error}
@@ -59,13 +51,7 @@ export function SecondFactorField({ sent, account = '', label, value, onChange, 
     );
   }
   const remaining = sent.remaining > 0 ? i18n.number(sent.remaining) : null;
-  const sendLabel = sent.sending
-    ? t`Sending…`
-    : remaining
-      ? t`Resend in ${remaining} s`
-      : sent.sent
-        ? t`Resend code`
-        : t`Send code`;
+  const label = sent.sending ? t`Sending…` : remaining ? t`Resend in ${remaining} s` : sent.sent ? t`Resend code` : t`Send code`;
   return (
     <PinField
       label={t`Verification code`}
@@ -85,7 +71,7 @@ export function SecondFactorField({ sent, account = '', label, value, onChange, 
           onClick={sent.send}
           disabled={disabled || sent.sending || remaining !== null}
         >
-          {sendLabel}
+          {label}
         </button>
       }
     />

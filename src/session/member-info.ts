@@ -38,3 +38,12 @@ export function useMemberInfo({ fresh = false, pollMs }: Options = {}): MemberIn
 export function refreshMemberInfo(queryClient: QueryClient): Promise<MemberInfo> {
   return queryClient.fetchQuery({ ...memberInfoQueryOptions(), staleTime: 0 });
 }
+
+/**
+ * The end of the account's withdrawal pause while it lasts, else null. Checked against the clock,
+ * not only the server's answer: a saved member read before the pause ended must not keep it shut.
+ */
+export function activePause(user: Pick<MemberInfo, 'withdrawalsPausedUntil'> | null | undefined): string | null {
+  const until = user?.withdrawalsPausedUntil;
+  return until && Date.parse(until) > Date.now() ? until : null;
+}

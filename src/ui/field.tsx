@@ -18,9 +18,6 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 export function TextField({ label, value, onValueChange, error, hint, start, end, hideLabel, id, ...input }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={inputId} className={hideLabel ? 'visually-hidden' : 'field__label'}>
@@ -33,23 +30,34 @@ export function TextField({ label, value, onValueChange, error, hint, start, end
           value={value}
           onChange={(e) => onValueChange(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(inputId, error, hint)}
           {...input}
         />
         {end}
       </div>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-      {hint && !error && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
+      <FieldNotes id={inputId} error={error} hint={hint} />
     </div>
   );
+}
+
+/** The ids of a field's error or hint, for its input's aria-describedby. */
+export function describedBy(inputId: string, error: string | null | undefined, hint: ReactNode): string | undefined {
+  return error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
+}
+
+/** Under a field: its error (announced as it appears), or else its hint. */
+export function FieldNotes({ id, error, hint }: { id: string; error?: string | null | undefined; hint?: ReactNode }) {
+  if (error)
+    return (
+      <p id={`${id}-error`} className="field__error" role="alert">
+        {error}
+      </p>
+    );
+  return hint ? (
+    <p id={`${id}-hint`} className="field__hint">
+      {hint}
+    </p>
+  ) : null;
 }
 
 /** A TRON address input: typed exactly, left to right, never corrected by the keyboard. */

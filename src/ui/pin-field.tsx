@@ -6,6 +6,7 @@
  */
 import { type ReactNode, type Ref, useId, useState } from 'react';
 import { digitsOnly } from '../lib/forms/credentials';
+import { describedBy, FieldNotes } from './field';
 import './pin-field.css';
 
 export const PIN_LENGTH = 6;
@@ -42,10 +43,7 @@ export function PinField({
   onComplete,
 }: PinFieldProps) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
   const [focused, setFocused] = useState(false);
-  const describedBy = [error ? errorId : null, hint && !error ? hintId : null].filter(Boolean).join(' ') || undefined;
   const active = Math.min(value.length, PIN_LENGTH - 1);
   return (
     <div className="field pin-field">
@@ -82,7 +80,7 @@ export function PinField({
           onFocus={() => setFocused(true)}
           onBlur={() => setFocused(false)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, error, hint)}
           // Focused by the Dialog once it is shown (src/ui/dialog.tsx): only in a sheet opened to type this.
           data-autofocus={autoFocus || undefined}
           disabled={disabled}
@@ -100,16 +98,7 @@ export function PinField({
           </span>
         ))}
       </div>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-      {hint && !error && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
+      <FieldNotes id={id} error={error} hint={hint} />
     </div>
   );
 }

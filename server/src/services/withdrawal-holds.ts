@@ -80,7 +80,7 @@ export async function decide(db: Db, recordId: number, approve: boolean, why: st
     const held = await trx
       .selectFrom('withdrawal_holds as h')
       .innerJoin('records as r', 'r.id', 'h.record_id')
-      .select(['r.user_id', 'r.amount', 'r.currency', 'r.status', 'h.decision'])
+      .select(['r.user_id', 'r.status', 'h.decision'])
       .where('h.record_id', '=', recordId)
       .forUpdate()
       .executeTakeFirst();

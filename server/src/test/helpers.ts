@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildPath, type Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
 import { startTestChain, type TestChain } from '../../test-support/chain';
@@ -83,6 +83,24 @@ export async function makeApp(
   });
   await app.ready();
   return app;
+}
+
+/**
+ * The database and app of a test file (or of one describe block): made before its tests, closed
+ * after them, emptied before each. Read `env` and `app` inside tests, once `beforeAll` has run.
+ */
+export function withTestApp(backend: Backend = 'pglite', name?: string) {
+  const t = {} as { env: TestEnv; app: FastifyInstance };
+  beforeAll(async () => {
+    t.env = await setupDb(backend, name);
+    t.app = await makeApp(t.env);
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await t.env.close();
+  });
+  beforeEach(() => resetDb(t.env.db));
+  return t;
 }
 
 let phoneCounter = 1000;

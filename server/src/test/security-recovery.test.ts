@@ -4,50 +4,38 @@
  * authenticator moved to a new phone. Each asks the login password; the ones without the second
  * factor pause withdrawals for a day; every one leaves a message.
  */
-import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { verifyPassword } from '../services/passwords';
-import { bindAuthenticator, call, lastCode, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
+import { bindAuthenticator, call, lastCode, makeUser, ok, withTestApp } from './helpers';
 
-let env: TestEnv;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  env = await setupDb();
-  app = await makeApp(env);
-});
-afterAll(async () => {
-  await app.close();
-  await env.close();
-});
-beforeEach(() => resetDb(env.db));
+const t = withTestApp();
 
 const withdrawal = { channelId: 'usdt-trc20', address: 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh', amount: '10' };
 const stepCode = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 const target = (u: { phone: string }) => `phone:1:${u.phone}`;
 
 async function userRow(id: number) {
-  return env.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return t.env.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 async function messagesOf(id: number) {
-  return env.db.selectFrom('messages').select(['title', 'translations', 'popup']).where('user_id', '=', id).execute();
+  return t.env.db.selectFrom('messages').select(['title', 'translations', 'popup']).where('user_id', '=', id).execute();
 }
 async function pausedUntil(token: string) {
-  return ok<{ withdrawalsPausedUntil: string | null }>(api.member.memberInfo, await call(app, api.member.memberInfo, { token }))
+  return ok<{ withdrawalsPausedUntil: string | null }>(api.member.memberInfo, await call(t.app, api.member.memberInfo, { token }))
     .withdrawalsPausedUntil;
 }
 
 describe('a forgotten trade password', () => {
   it('is reset with the login password and a code sent to the account, and withdrawals pause for a day', async () => {
-    const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '402718', usdt: '100' });
-    const reset = (body: object) => call(app, api.member.resetTradePassword, { token: u.token, body });
+    const u = await makeUser(t.env.db, { password: 'Login1234', tradePassword: '402718', usdt: '100' });
+    const reset = (body: object) => call(t.app, api.member.resetTradePassword, { token: u.token, body });
 
     // Without a code sent, no code can be right; a wrong login password is refused first.
     expect((await reset({ loginPassword: 'Login1234', newPassword: '583920', code: '000000' })).json.code).toBe(1003);
-    ok(api.member.securityCode, await call(app, api.member.securityCode, { token: u.token, body: { scene: 'trade-reset' } }));
-    const code = await lastCode(env.db, target(u));
+    ok(api.member.securityCode, await call(t.app, api.member.securityCode, { token: u.token, body: { scene: 'trade-reset' } }));
+    const code = await lastCode(t.env.db, target(u));
     expect((await reset({ loginPassword: 'Wrong1234', newPassword: '583920', code })).json.code).toBe(1001);
     expect((await reset({ loginPassword: 'Login1234', newPassword: '111111', code })).json.code).toBe(2016);
     expect(await verifyPassword((await userRow(u.id)).trade_password_hash!, '402718')).toBe(true);
@@ -63,7 +51,7 @@ describe('a forgotten trade password', () => {
     expect((await reset({ loginPassword: 'Login1234', newPassword: '583921', code })).json.code).toBe(1003);
 
     // The new trade password is right, and still no withdrawal leaves for a day.
-    const refused = await call(app, api.money.withdraw, {
+    const refused = await call(t.app, api.money.withdraw, {
       token: u.token,
       body: { ...withdrawal, tradePassword: '583920' },
       headers: { 'idempotency-key': 'paused-0001' },
@@ -76,7 +64,7 @@ describe('a forgotten trade password', () => {
     expect(Object.keys(notice?.translations ?? {}).length).toBeGreaterThan(0);
 
     // A day later the pause is over.
-    await env.db
+    await t.env.db
       .updateTable('users')
       .set({ withdrawals_paused_until: new Date(Date.now() - 1000) })
       .where('id', '=', u.id)
@@ -84,7 +72,7 @@ describe('a forgotten trade password', () => {
     expect(await pausedUntil(u.token)).toBeNull();
     ok(
       api.money.withdraw,
-      await call(app, api.money.withdraw, {
+      await call(t.app, api.money.withdraw, {
         token: u.token,
         body: { ...withdrawal, tradePassword: '583920' },
         headers: { 'idempotency-key': 'paused-0002' },
@@ -93,11 +81,11 @@ describe('a forgotten trade password', () => {
   });
 
   it('with an authenticator bound, needs its code, not a sent one', async () => {
-    const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '402718' });
-    const secret = await bindAuthenticator(env.db, u.id);
-    ok(api.member.securityCode, await call(app, api.member.securityCode, { token: u.token, body: { scene: 'trade-reset' } }));
-    const sent = await lastCode(env.db, target(u));
-    const reset = (body: object) => call(app, api.member.resetTradePassword, { token: u.token, body });
+    const u = await makeUser(t.env.db, { password: 'Login1234', tradePassword: '402718' });
+    const secret = await bindAuthenticator(t.env.db, u.id);
+    ok(api.member.securityCode, await call(t.app, api.member.securityCode, { token: u.token, body: { scene: 'trade-reset' } }));
+    const sent = await lastCode(t.env.db, target(u));
+    const reset = (body: object) => call(t.app, api.member.resetTradePassword, { token: u.token, body });
     expect((await reset({ loginPassword: 'Login1234', newPassword: '583920', code: sent })).json.code).toBe(2007);
     ok(
       api.member.resetTradePassword,
@@ -107,8 +95,8 @@ describe('a forgotten trade password', () => {
   });
 
   it('is not a way to set a first trade password', async () => {
-    const u = await makeUser(env.db, { password: 'Login1234' });
-    const r = await call(app, api.member.resetTradePassword, {
+    const u = await makeUser(t.env.db, { password: 'Login1234' });
+    const r = await call(t.app, api.member.resetTradePassword, {
       token: u.token,
       body: { loginPassword: 'Login1234', newPassword: '583920', code: '123123' },
     });
@@ -118,9 +106,9 @@ describe('a forgotten trade password', () => {
 
 describe('the authenticator', () => {
   it('is removed with a code from it and the login password, without a pause', async () => {
-    const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '402718' });
-    const secret = await bindAuthenticator(env.db, u.id);
-    const unbind = (body: object) => call(app, api.google.unbind, { token: u.token, body });
+    const u = await makeUser(t.env.db, { password: 'Login1234', tradePassword: '402718' });
+    const secret = await bindAuthenticator(t.env.db, u.id);
+    const unbind = (body: object) => call(t.app, api.google.unbind, { token: u.token, body });
     expect((await unbind({ loginPassword: 'Wrong1234', googleCode: await stepCode(secret) })).json.code).toBe(1001);
     expect(
       (await unbind({ loginPassword: 'Login1234', googleCode: (await stepCode(secret)) === '000000' ? '111111' : '000000' })).json
@@ -138,28 +126,28 @@ describe('the authenticator', () => {
   });
 
   it('is removed, phone lost, with a code sent to the account, and withdrawals pause for a day', async () => {
-    const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '402718' });
-    await bindAuthenticator(env.db, u.id);
+    const u = await makeUser(t.env.db, { password: 'Login1234', tradePassword: '402718' });
+    await bindAuthenticator(t.env.db, u.id);
     ok(
       api.member.securityCode,
-      await call(app, api.member.securityCode, { token: u.token, body: { scene: 'authenticator-reset' } }),
+      await call(t.app, api.member.securityCode, { token: u.token, body: { scene: 'authenticator-reset' } }),
     );
     // With an authenticator bound, a sent code does not reset the trade password: only its code does.
-    const code = await lastCode(env.db, target(u));
-    const wrongScene = await call(app, api.member.resetTradePassword, {
+    const code = await lastCode(t.env.db, target(u));
+    const wrongScene = await call(t.app, api.member.resetTradePassword, {
       token: u.token,
       body: { loginPassword: 'Login1234', newPassword: '583920', code },
     });
     expect(wrongScene.json.code).toBe(2007);
-    ok(api.google.unbind, await call(app, api.google.unbind, { token: u.token, body: { loginPassword: 'Login1234', code } }));
+    ok(api.google.unbind, await call(t.app, api.google.unbind, { token: u.token, body: { loginPassword: 'Login1234', code } }));
     expect((await userRow(u.id)).google_secret).toBeNull();
     expect(await pausedUntil(u.token)).not.toBeNull();
   });
 
   it('moves to a new phone: the old one works until the new one is bound, then stops', async () => {
-    const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '402718' });
-    const old = await bindAuthenticator(env.db, u.id);
-    const secretFor = (body: object) => call(app, api.google.secret, { token: u.token, body });
+    const u = await makeUser(t.env.db, { password: 'Login1234', tradePassword: '402718' });
+    const old = await bindAuthenticator(t.env.db, u.id);
+    const secretFor = (body: object) => call(t.app, api.google.secret, { token: u.token, body });
     expect((await secretFor({ loginPassword: 'Login1234' })).json.code).toBe(2012);
     expect(
       (await secretFor({ loginPassword: 'Login1234', currentCode: '000000' === (await stepCode(old)) ? '111111' : '000000' }))
@@ -171,13 +159,13 @@ describe('the authenticator', () => {
     );
     expect(fresh.secret).not.toBe(old);
     // Still bound to the old one meanwhile.
-    expect(ok<{ bound: boolean }>(api.google.status, await call(app, api.google.status, { token: u.token })).bound).toBe(true);
-    ok(api.google.bind, await call(app, api.google.bind, { token: u.token, body: { code: await stepCode(fresh.secret) } }));
+    expect(ok<{ bound: boolean }>(api.google.status, await call(t.app, api.google.status, { token: u.token })).bound).toBe(true);
+    ok(api.google.bind, await call(t.app, api.google.bind, { token: u.token, body: { code: await stepCode(fresh.secret) } }));
     expect(await pausedUntil(u.token)).toBeNull();
     expect((await messagesOf(u.id)).map((m) => m.title)).toEqual(['Authenticator moved']);
     // The old phone's codes no longer work; the new one's do.
     const change = (googleCode: string) =>
-      call(app, api.member.modifyTradePassword, {
+      call(t.app, api.member.modifyTradePassword, {
         token: u.token,
         body: { oldPassword: '402718', newPassword: '583920', googleCode },
       });

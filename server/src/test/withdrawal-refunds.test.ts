@@ -2,9 +2,8 @@
  * A failed or rejected withdrawal's money comes back as a record of its own: incoming, settled,
  * amount + fee exactly, linked both ways with the withdrawal, once — on PGlite and PostgreSQL.
  */
-import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import type { TransactionRecord } from '../../../src/contract/money';
 import * as m017 from '../db/migrations/017_withdrawal_refunds';
@@ -13,7 +12,7 @@ import { dec } from '../services/decimal';
 import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/ledger';
 import { withdrawLocked } from '../services/money';
 import { refundWithdrawal } from '../services/withdrawal-refund';
-import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
+import { backends, call, makeUser, ok, withTestApp } from './helpers';
 
 const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 
@@ -30,28 +29,18 @@ const refund = (db: Db, id: number, reason = 'The network reverted the transfer'
   db.transaction().execute((trx) => refundWithdrawal(trx, id, reason));
 
 describe.each(backends)('withdrawal refunds on %s', (backend) => {
-  let env: TestEnv;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    env = await setupDb(backend, 'refunds');
-    app = await makeApp(env);
-  });
-  afterAll(async () => {
-    await app.close();
-    await env.close();
-  });
-  beforeEach(() => resetDb(env.db));
+  const t = withTestApp(backend, 'refunds');
 
   type Page = { list: TransactionRecord[]; total: number };
   const list = async (token: string, query: Record<string, string | number>) =>
-    ok<Page>(api.money.transactions, await call(app, api.money.transactions, { token, query }));
+    ok<Page>(api.money.transactions, await call(t.app, api.money.transactions, { token, query }));
   const byId = async (token: string, id: string | number) => {
     const page = await list(token, { id: String(id) });
     expect(page.list).toHaveLength(1);
     return page.list[0]!;
   };
   const balance = async (userId: number) => {
-    const b = await env.db
+    const b = await t.env.db
       .selectFrom('balances')
       .selectAll()
       .where('user_id', '=', userId)
@@ -60,21 +49,21 @@ describe.each(backends)('withdrawal refunds on %s', (backend) => {
     return [dec(b.available).toFixed(), dec(b.frozen).toFixed()];
   };
   const refundsOf = (withdrawalId: number) =>
-    env.db.selectFrom('records').selectAll().where('ref', '=', `refund:${withdrawalId}`).execute();
+    t.env.db.selectFrom('records').selectAll().where('ref', '=', `refund:${withdrawalId}`).execute();
   async function assertBooksBalanced() {
-    for (const [cur, total] of Object.entries(await journalTotals(env.db))) expect(total, cur).toBe('0');
-    for (const r of await env.db.selectFrom('balances').selectAll().execute()) {
-      expect(await accountBalance(env.db, userAvailable(r.user_id), r.currency)).toBe(dec(r.available).toFixed());
-      expect(await accountBalance(env.db, userFrozen(r.user_id), r.currency)).toBe(dec(r.frozen).toFixed());
+    for (const [cur, total] of Object.entries(await journalTotals(t.env.db))) expect(total, cur).toBe('0');
+    for (const r of await t.env.db.selectFrom('balances').selectAll().execute()) {
+      expect(await accountBalance(t.env.db, userAvailable(r.user_id), r.currency)).toBe(dec(r.available).toFixed());
+      expect(await accountBalance(t.env.db, userFrozen(r.user_id), r.currency)).toBe(dec(r.frozen).toFixed());
     }
   }
 
   it('gives amount + fee back in a record of its own, settled and incoming, linked both ways', async () => {
-    const u = await makeUser(env.db, { usdt: '100' });
-    const w = await withdraw(env.db, u.id, '12.345678');
+    const u = await makeUser(t.env.db, { usdt: '100' });
+    const w = await withdraw(t.env.db, u.id, '12.345678');
     expect(await balance(u.id)).toEqual(['86.654322', '13.345678']);
 
-    const refundId = await refund(env.db, w);
+    const refundId = await refund(t.env.db, w);
     expect(refundId).toEqual(expect.any(Number));
     expect(await balance(u.id)).toEqual(['100', '0']);
     const rows = await refundsOf(w);
@@ -113,23 +102,23 @@ describe.each(backends)('withdrawal refunds on %s', (backend) => {
   });
 
   it('a repeated refund adds no record and moves no money; a second refund record cannot exist', async () => {
-    const u = await makeUser(env.db, { usdt: '100' });
-    const w = await withdraw(env.db, u.id, '20');
-    const first = await refund(env.db, w);
-    const journal = async () => (await env.db.selectFrom('journal').select('id').execute()).length;
+    const u = await makeUser(t.env.db, { usdt: '100' });
+    const w = await withdraw(t.env.db, u.id, '20');
+    const first = await refund(t.env.db, w);
+    const journal = async () => (await t.env.db.selectFrom('journal').select('id').execute()).length;
     const entries = await journal();
 
-    expect(await refund(env.db, w, 'again')).toBeNull();
+    expect(await refund(t.env.db, w, 'again')).toBeNull();
     expect(await refundsOf(w)).toHaveLength(1);
     expect(await journal()).toBe(entries);
     expect(await balance(u.id)).toEqual(['100', '0']);
-    const withdrawal = await env.db.selectFrom('records').selectAll().where('id', '=', w).executeTakeFirstOrThrow();
+    const withdrawal = await t.env.db.selectFrom('records').selectAll().where('id', '=', w).executeTakeFirstOrThrow();
     expect(withdrawal.reason).toBe('The network reverted the transfer');
 
     // Even a withdrawal put back to withdrawing by hand is not refunded twice: the refund's unique
     // ref fails the whole transaction, its ledger post included.
     await expect(
-      env.db.transaction().execute(async (trx) => {
+      t.env.db.transaction().execute(async (trx) => {
         await trx.updateTable('records').set({ status: 'withdrawing' }).where('id', '=', w).execute();
         await refundWithdrawal(trx, w, 'twice');
       }),
@@ -141,9 +130,9 @@ describe.each(backends)('withdrawal refunds on %s', (backend) => {
   });
 
   it('is listed under All, Incoming and Outgoing (next to its withdrawal) and in its currency, not under Failed', async () => {
-    const u = await makeUser(env.db, { usdt: '100' });
-    const w = await withdraw(env.db, u.id, '10');
-    const refundId = String(await refund(env.db, w));
+    const u = await makeUser(t.env.db, { usdt: '100' });
+    const w = await withdraw(t.env.db, u.id, '10');
+    const refundId = String(await refund(t.env.db, w));
     const ids = async (query: Record<string, string>) => (await list(u.token, query)).list.map((r) => r.id);
     expect(await ids({ tab: 'all' })).toContain(refundId);
     expect(await ids({ tab: 'in' })).toContain(refundId);
@@ -154,19 +143,19 @@ describe.each(backends)('withdrawal refunds on %s', (backend) => {
   });
 
   it('migration 017 gives a withdrawal refunded before it its refund record, dated when it failed', async () => {
-    const u = await makeUser(env.db, { usdt: '100' });
-    const w = await withdraw(env.db, u.id, '15.5');
-    await refund(env.db, w);
+    const u = await makeUser(t.env.db, { usdt: '100' });
+    const w = await withdraw(t.env.db, u.id, '15.5');
+    await refund(t.env.db, w);
     // As before migration 017: the ledger refunded it, no record says so, no unique index.
     const failedAt = new Date('2026-05-04T03:02:01Z');
-    await env.db.updateTable('records').set({ updated_at: failedAt }).where('id', '=', w).execute();
-    await env.db.deleteFrom('records').where('ref', '=', `refund:${w}`).execute();
+    await t.env.db.updateTable('records').set({ updated_at: failedAt }).where('id', '=', w).execute();
+    await t.env.db.deleteFrom('records').where('ref', '=', `refund:${w}`).execute();
     // A failed withdrawal the ledger never refunded (an operator's hand edit) gets nothing.
-    const unrefunded = await withdraw(env.db, u.id, '10');
-    await env.db.updateTable('records').set({ status: 'failed' }).where('id', '=', unrefunded).execute();
-    await sql`drop index records_refund_ref`.execute(env.db);
+    const unrefunded = await withdraw(t.env.db, u.id, '10');
+    await t.env.db.updateTable('records').set({ status: 'failed' }).where('id', '=', unrefunded).execute();
+    await sql`drop index records_refund_ref`.execute(t.env.db);
 
-    await m017.up(env.db as unknown as Kysely<unknown>);
+    await m017.up(t.env.db as unknown as Kysely<unknown>);
     const [made] = await refundsOf(w);
     expect(made).toMatchObject({ type: 'refund', direction: 'in', status: 'success', currency: 'USDT', user_id: u.id });
     expect(dec(made!.amount).toFixed()).toBe('16.5');

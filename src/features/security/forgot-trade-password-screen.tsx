@@ -13,18 +13,17 @@ import type { ApiError } from '../../api/client';
 import { resetTradePassword } from '../../api/member';
 import { ErrorCode } from '../../contract/errors';
 import { type MemberInfo, WITHDRAWAL_PAUSE_HOURS } from '../../contract/member';
-import { credentialErrorText } from '../../lib/forms/credential-messages';
 import { compactErrors, validateCode, validateCurrentPassword, validateNewTradePassword } from '../../lib/forms/credentials';
 import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { errorMessage } from '../../session/error-messages';
 import { refreshMemberInfo, useMemberInfo } from '../../session/member-info';
 import { FormAlert } from '../../ui/form-alert';
 import { Page } from '../../ui/page';
-import { PasswordField } from '../../ui/password-field';
 import { SkeletonRows } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
+import { LoginPasswordInput } from './components/login-password-input';
 import { SecondFactorField } from './components/second-factor-field';
-import { TradePasswordInput } from './components/trade-password-input';
+import { NewTradePasswordInputs } from './components/trade-password-input';
 import { useOwnCode } from './model/use-own-code';
 import { SECURITY_HOME } from './model/use-secured-change';
 import './security.css';
@@ -109,30 +108,20 @@ function ResetForm({ user }: { user: MemberInfo }) {
       <p className="notice notice--warning">
         {t`After the reset, withdrawals are paused for ${plural(WITHDRAWAL_PAUSE_HOURS, { one: '# hour', other: '# hours' })} to protect your funds. Deposits and swaps keep working.`}
       </p>
-      <PasswordField
-        label={t`Login password`}
+      <LoginPasswordInput
         value={loginPassword}
-        onValueChange={edited(setLoginPassword)}
-        autoComplete="current-password"
-        maxLength={64}
-        error={
-          credentialErrorText(shown.loginPassword) ??
-          (refusedWith(ErrorCode.INVALID_CREDENTIALS) && t`The login password is wrong.`)
-        }
+        onChange={edited(setLoginPassword)}
+        invalid={shown.loginPassword}
+        refused={refused?.code === ErrorCode.INVALID_CREDENTIALS}
         disabled={pending}
       />
-      <TradePasswordInput
-        label={t`New trade password`}
-        value={next}
-        onChange={edited(setNext)}
-        error={credentialErrorText(shown.next) ?? refusedWith(ErrorCode.TRADE_PASSWORD_GUESSABLE)}
-        disabled={pending}
-      />
-      <TradePasswordInput
-        label={t`Confirm trade password`}
-        value={confirm}
-        onChange={setConfirm}
-        error={credentialErrorText(shown.confirm)}
+      <NewTradePasswordInputs
+        next={next}
+        confirm={confirm}
+        onNext={edited(setNext)}
+        onConfirm={setConfirm}
+        invalid={shown}
+        refused={refusedWith(ErrorCode.TRADE_PASSWORD_GUESSABLE)}
         disabled={pending}
       />
       <SecondFactorField
@@ -140,8 +129,8 @@ function ResetForm({ user }: { user: MemberInfo }) {
         account={user.account}
         value={code}
         onChange={edited(setCode)}
-        // The refused code is emptied for the next try: the refusal, not "enter the code", says why.
-        error={refusedWith(ErrorCode.CODE_INVALID, ErrorCode.GOOGLE_CODE_WRONG) ?? credentialErrorText(shown.code)}
+        invalid={shown.code}
+        refused={refusedWith(ErrorCode.CODE_INVALID, ErrorCode.GOOGLE_CODE_WRONG)}
         disabled={pending}
       />
       <FormAlert message={refused && !fieldCodes.includes(refused.code) ? errorMessage(refused) : null} />

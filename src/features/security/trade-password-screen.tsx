@@ -19,10 +19,10 @@ import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { errorMessage } from '../../session/error-messages';
 import { useMemberInfo } from '../../session/member-info';
 import { Page } from '../../ui/page';
-import { PasswordField } from '../../ui/password-field';
 import { SkeletonRows } from '../../ui/skeleton';
+import { LoginPasswordInput } from './components/login-password-input';
 import { SecuredForm } from './components/secured-form';
-import { TradePasswordInput } from './components/trade-password-input';
+import { NewTradePasswordInputs, TradePasswordInput } from './components/trade-password-input';
 import { useSecuredChange } from './model/use-secured-change';
 import './security.css';
 
@@ -104,34 +104,23 @@ function TradePasswordForm({ user }: { user: MemberInfo }) {
           {t`Forgot your trade password?`}
         </Link>
       )}
-      <TradePasswordInput
-        label={t`New trade password`}
-        value={next}
-        onChange={setNext}
-        error={credentialErrorText(shown.next)}
-        disabled={pending}
-      />
-      <TradePasswordInput
-        label={t`Confirm trade password`}
-        value={confirm}
-        onChange={setConfirm}
-        error={credentialErrorText(shown.confirm)}
+      <NewTradePasswordInputs
+        next={next}
+        confirm={confirm}
+        onNext={setNext}
+        onConfirm={setConfirm}
+        invalid={shown}
         disabled={pending}
       />
       {!changing && (
-        <PasswordField
-          label={t`Login password`}
+        <LoginPasswordInput
           value={loginPassword}
-          onValueChange={(v) => {
+          onChange={(v) => {
             setLoginPassword(v);
             if (refused) change.reset();
           }}
-          autoComplete="current-password"
-          maxLength={64}
-          error={
-            credentialErrorText(shown.loginPassword) ??
-            (serverError(ErrorCode.INVALID_CREDENTIALS) && t`The login password is wrong.`)
-          }
+          invalid={shown.loginPassword}
+          refused={refused?.code === ErrorCode.INVALID_CREDENTIALS}
           disabled={pending}
         />
       )}

@@ -46,10 +46,11 @@ export function SwapCards({ pair, pairs, assets, hidden, onPair, focusAfter, pay
     if (control) target[control].current?.focus();
   }, [focusAfter]);
 
-  const pick = (side: SwapSide, currency: string) => {
+  const side: SwapSide = picking ?? 'from';
+  const pick = (chosen: SwapSide, currency: string) => {
     setPicking(null);
-    const next = pairWithToken(pairs, pair, side, currency);
-    if (next && next.id !== pair.id) onPair(next.id, side);
+    const next = pairWithToken(pairs, pair, chosen, currency);
+    if (next && next.id !== pair.id) onPair(next.id, chosen);
   };
 
   return (
@@ -97,25 +98,16 @@ export function SwapCards({ pair, pairs, assets, hidden, onPair, focusAfter, pay
       >
         {receive}
       </TokenCard>
+      {/* One sheet for either side: only one is ever open. */}
       <TokenPicker
-        open={picking === 'from'}
-        title={t`Choose the token you pay`}
-        tokens={tokensOnSide(pairs, 'from')}
-        current={pair.fromCurrency}
+        open={picking !== null}
+        title={side === 'from' ? t`Choose the token you pay` : t`Choose the token you receive`}
+        tokens={tokensOnSide(pairs, side)}
+        current={side === 'from' ? pair.fromCurrency : pair.toCurrency}
         assets={assets}
         hidden={hidden}
         onClose={() => setPicking(null)}
-        onPick={(currency) => pick('from', currency)}
-      />
-      <TokenPicker
-        open={picking === 'to'}
-        title={t`Choose the token you receive`}
-        tokens={tokensOnSide(pairs, 'to')}
-        current={pair.toCurrency}
-        assets={assets}
-        hidden={hidden}
-        onClose={() => setPicking(null)}
-        onPick={(currency) => pick('to', currency)}
+        onPick={(currency) => pick(side, currency)}
       />
     </div>
   );

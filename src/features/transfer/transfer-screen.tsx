@@ -9,11 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
-import { channelDetailQueryOptions, withdrawChannelsQueryOptions } from '../../api/money';
+import { withdrawChannelsQueryOptions } from '../../api/money';
 import { errorMessage, pausedUntilText } from '../../session/error-messages';
+import { activePause } from '../../session/member-info';
 import { isOnline, useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
-import { TextField } from '../../ui/field';
 import { Page } from '../../ui/page';
 import type { SecurityRefusal } from '../../ui/security-sheet';
 import { SkeletonRows } from '../../ui/skeleton';
@@ -21,14 +21,15 @@ import { showToast } from '../../ui/toast';
 import { AddressBookHints } from './components/address-book-hints';
 import { AddressCompareDialog } from './components/address-compare-dialog';
 import { AddressField } from './components/address-field';
+import { AmountField } from './components/amount-field';
 import { AuthorizationSteps } from './components/authorization-steps';
 import { ChannelFacts } from './components/channel-facts';
 import { ChannelSelect } from './components/channel-select';
 import { ConfirmSheet } from './components/confirm-sheet';
 import { destinationWarnings } from './components/destination-warnings';
 import { checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/amount-checks';
-import { pickChannel } from './model/pick-channel';
 import { useAddressVerdict } from './model/use-address-verdict';
+import { useChannelRules } from './model/use-channel-rules';
 import { useFieldMessages } from './model/use-field-messages';
 import { useSavedAddress } from './model/use-saved-address';
 import { useSendTransfer } from './use-send-transfer';
@@ -58,32 +59,18 @@ export function TransferScreen() {
   const [refusal, setRefusal] = useState<SecurityRefusal | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const enabled = (channels.data ?? []).filter((c) => c.enabled);
-  const channel = pickChannel(enabled, {
+  const { enabled, channel, detail, rulesSource, balance, rules } = useChannelRules(channels.data, wallet.data, {
     picked: pickedChannel,
     currency: search.currency,
     network: search.network,
     savedCurrency,
   });
-  const detail = useQuery({ ...channelDetailQueryOptions(channel?.id ?? ''), enabled: Boolean(channel) });
-  const rulesSource = detail.data ?? channel;
-  const asset = wallet.data?.assets.find((a) => a.currency === channel?.virtualCurrencyName && a.network === channel?.network);
-  const balance = asset?.balance ?? '0';
 
   const verdict = useAddressVerdict(address, detail.data?.contractAddress);
   const trimmed = address.trim();
   const lookalike = verdict.kind === 'valid' && verdict.lookalikeOf && overrideFor !== trimmed ? verdict.lookalikeOf : null;
   const { contacts, savedAs, allowlistProblem } = useSavedAddress(trimmed, channel?.network, verdict.kind === 'valid');
 
-  const rules = rulesSource
-    ? {
-        minAmount: rulesSource.minAmount,
-        maxAmount: rulesSource.maxAmount,
-        fee: rulesSource.fee,
-        precision: rulesSource.precision,
-        balance,
-      }
-    : null;
   const amountProblem = rules ? checkAmount(amount, rules) : 'required';
 
   const { amountText, addressText } = useFieldMessages(rules, channel?.virtualCurrencyName ?? '');
@@ -113,7 +100,7 @@ export function TransferScreen() {
     ? null
     : t`You are offline. Transfers are refused while offline and never queued; reconnect and try again.`;
   // After a recovery without the second factor (services/security-recovery.ts): said before typing.
-  const pausedUntil = user?.withdrawalsPausedUntil ?? null;
+  const pausedUntil = activePause(user);
 
   const next = (e: FormEvent) => {
     e.preventDefault();
@@ -191,26 +178,15 @@ export function TransferScreen() {
           />
           {warnings}
 
-          <TextField
-            label={t`Amount`}
+          <AmountField
             value={amount}
-            inputMode="decimal"
-            autoComplete="off"
-            dir="ltr"
-            onValueChange={(v) => {
-              const text = v.replace(',', '.');
-              if (isTypingAllowed(text)) setAmount(text);
+            currency={cur}
+            error={showAmountError && amountProblem ? amountText(amountProblem) : null}
+            onChange={(next) => {
+              setAmount(next);
               setFormError(null);
             }}
-            error={showAmountError && amountProblem ? amountText(amountProblem) : null}
-            end={
-              <>
-                <span className="muted">{cur}</span>
-                <button type="button" className="link-button" onClick={() => rules && setAmount(maxSendable(rules))}>
-                  {t`Max`}
-                </button>
-              </>
-            }
+            onMax={rules && (() => setAmount(maxSendable(rules)))}
           />
           <ChannelFacts
             balance={balance}

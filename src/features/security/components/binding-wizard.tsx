@@ -15,10 +15,11 @@ import { errorMessage } from '../../../session/error-messages';
 import { refreshMemberInfo } from '../../../session/member-info';
 import { CopyButton } from '../../../ui/copy-button';
 import { TextField } from '../../../ui/field';
-import { PasswordField } from '../../../ui/password-field';
-import { PinField } from '../../../ui/pin-field';
+import { FormAlert } from '../../../ui/form-alert';
 import { QrImage } from '../../../ui/qr-image';
 import { showToast } from '../../../ui/toast';
+import { LoginPasswordInput } from './login-password-input';
+import { SecondFactorField } from './second-factor-field';
 
 /** Google Authenticator in the two stores (any TOTP app works; these are the ones SPEC §2 names). */
 export const AUTHENTICATOR_APPS = {
@@ -176,12 +177,8 @@ function KeyStep({
   }
 
   const codeRefused = reveal.error?.code === ErrorCode.GOOGLE_CODE_WRONG;
-  const serverError =
-    !reveal.error || codeRefused
-      ? null
-      : reveal.error.code === ErrorCode.INVALID_CREDENTIALS
-        ? t`The login password is wrong.`
-        : errorMessage(reveal.error);
+  const otherError =
+    reveal.error && !codeRefused && reveal.error.code !== ErrorCode.INVALID_CREDENTIALS ? errorMessage(reveal.error) : null;
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <p>
@@ -194,28 +191,28 @@ function KeyStep({
           <Trans>For your safety, enter your login password to show a new key.</Trans>
         )}
       </p>
-      <PasswordField
-        label={t`Login password`}
+      <LoginPasswordInput
         value={password}
-        onValueChange={setPassword}
-        autoComplete="current-password"
-        maxLength={64}
-        error={credentialErrorText(shown.password) ?? serverError}
+        onChange={setPassword}
+        invalid={shown.password}
+        refused={reveal.error?.code === ErrorCode.INVALID_CREDENTIALS}
         disabled={reveal.isPending}
       />
       {move && (
-        <PinField
+        <SecondFactorField
+          sent={null}
           label={t`Code from your current authenticator`}
           value={currentCode}
-          onValueChange={(v) => {
+          onChange={(v) => {
             setCurrentCode(v);
             if (codeRefused) reveal.reset();
           }}
-          // The refused code is emptied for the next try: the refusal, not "enter the code", says why.
-          error={(codeRefused && reveal.error ? errorMessage(reveal.error) : null) ?? credentialErrorText(shown.currentCode)}
+          invalid={shown.currentCode}
+          refused={codeRefused && reveal.error ? errorMessage(reveal.error) : null}
           disabled={reveal.isPending}
         />
       )}
+      <FormAlert message={otherError} />
       <button type="submit" className="button button--block" disabled={reveal.isPending}>
         {reveal.isPending ? t`Checking…` : t`Show key`}
       </button>

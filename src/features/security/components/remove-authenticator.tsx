@@ -12,15 +12,14 @@ import { unbindGoogle } from '../../../api/google';
 import { queryKeys } from '../../../api/query-keys';
 import { ErrorCode } from '../../../contract/errors';
 import { type MemberInfo, WITHDRAWAL_PAUSE_HOURS } from '../../../contract/member';
-import { credentialErrorText } from '../../../lib/forms/credential-messages';
 import { compactErrors, validateCode, validateCurrentPassword } from '../../../lib/forms/credentials';
 import { useValidatedSubmit } from '../../../lib/forms/use-validated-submit';
 import { errorMessage } from '../../../session/error-messages';
 import { refreshMemberInfo } from '../../../session/member-info';
 import { FormAlert } from '../../../ui/form-alert';
-import { PasswordField } from '../../../ui/password-field';
 import { showToast } from '../../../ui/toast';
 import { useOwnCode } from '../model/use-own-code';
+import { LoginPasswordInput } from './login-password-input';
 import { SecondFactorField } from './second-factor-field';
 
 export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCancel: () => void }) {
@@ -104,16 +103,14 @@ export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCa
           <Trans>Transfers will then ask only for your trade password until you bind an authenticator again.</Trans>
         </p>
       )}
-      <PasswordField
-        label={t`Login password`}
+      <LoginPasswordInput
         value={loginPassword}
-        onValueChange={(v) => {
+        onChange={(v) => {
           setLoginPassword(v);
           if (refused) remove.reset();
         }}
-        autoComplete="current-password"
-        maxLength={64}
-        error={credentialErrorText(shown.loginPassword) ?? (passwordRefused ? t`The login password is wrong.` : null)}
+        invalid={shown.loginPassword}
+        refused={passwordRefused}
         disabled={pending}
       />
       <SecondFactorField
@@ -124,8 +121,8 @@ export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCa
           setCode(v);
           if (refused) remove.reset();
         }}
-        // The refused code is emptied for the next try: the refusal, not "enter the code", says why.
-        error={(codeRefused && refused ? errorMessage(refused) : null) ?? credentialErrorText(shown.code)}
+        invalid={shown.code}
+        refused={codeRefused && refused ? errorMessage(refused) : null}
         disabled={pending}
       />
       <FormAlert message={refused && !codeRefused && !passwordRefused ? errorMessage(refused) : null} />

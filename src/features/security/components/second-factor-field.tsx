@@ -5,7 +5,8 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { readClipboard } from '../../../lib/clipboard/clipboard';
-import { digitsOnly } from '../../../lib/forms/credentials';
+import { credentialErrorText } from '../../../lib/forms/credential-messages';
+import { type CredentialError, digitsOnly } from '../../../lib/forms/credentials';
 import { errorMessage } from '../../../session/error-messages';
 import { PIN_LENGTH, PinField } from '../../../ui/pin-field';
 import type { OwnCode } from '../model/use-own-code';
@@ -17,19 +18,26 @@ interface Props {
   /** A code sent to the account (`OwnCode`), or null for the authenticator's. */
   sent: OwnCode | null;
   /** The masked phone or address the code goes to. */
-  account: string;
+  account?: string;
+  /** The authenticator field's label, when not the usual one. */
+  label?: string;
   value: string;
   onChange: (value: string) => void;
-  error: string | null;
+  /** The form's rule, once shown (useValidatedSubmit). */
+  invalid: CredentialError | undefined;
+  /** The server's refusal of the code. */
+  refused: string | null;
   disabled?: boolean;
 }
 
-export function SecondFactorField({ sent, account, value, onChange, error, disabled }: Props) {
+export function SecondFactorField({ sent, account = '', label, value, onChange, invalid, refused, disabled }: Props) {
   const { t, i18n } = useLingui();
+  // A refused code is emptied for the next try: the refusal, not "enter the code", says why.
+  const error = refused ?? credentialErrorText(invalid);
   if (!sent) {
     return (
       <PinField
-        label={t`6-digit code from your authenticator app`}
+        label={label ?? t`6-digit code from your authenticator app`}
         value={value}
         onValueChange={onChange}
         error={error}
@@ -51,7 +59,13 @@ export function SecondFactorField({ sent, account, value, onChange, error, disab
     );
   }
   const remaining = sent.remaining > 0 ? i18n.number(sent.remaining) : null;
-  const label = sent.sending ? t`Sending…` : remaining ? t`Resend in ${remaining} s` : sent.sent ? t`Resend code` : t`Send code`;
+  const sendLabel = sent.sending
+    ? t`Sending…`
+    : remaining
+      ? t`Resend in ${remaining} s`
+      : sent.sent
+        ? t`Resend code`
+        : t`Send code`;
   return (
     <PinField
       label={t`Verification code`}
@@ -71,7 +85,7 @@ export function SecondFactorField({ sent, account, value, onChange, error, disab
           onClick={sent.send}
           disabled={disabled || sent.sending || remaining !== null}
         >
-          {label}
+          {sendLabel}
         </button>
       }
     />

@@ -47,8 +47,10 @@ test('the browser coming back to the foreground while offline checks at once', a
   await page.route(isApi, (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   await expect(banner(page)).toBeVisible({ timeout: 5000 });
+  // Watch before the route goes: a backoff probe may already be on its way, and the event then
+  // relies on the probe that follows it (which a listener set after unroute could miss).
+  const probed = page.waitForRequest((r) => new URL(r.url()).pathname === '/config/app', { timeout: 10_000 });
   await page.unroute(isApi);
-  const probed = page.waitForRequest((r) => new URL(r.url()).pathname === '/config/app');
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await probed;
   await expect(banner(page)).toBeHidden();

@@ -31,6 +31,7 @@ import { Route as PagesMyAddressBookRouteImport } from './routes/pages/my/addres
 import { Route as PagesMyInfoRouteImport } from './routes/pages/my/info'
 import { Route as PagesMyMessageRouteImport } from './routes/pages/my/message'
 import { Route as PagesMyMessageDetailRouteImport } from './routes/pages/my/message-detail'
+import { Route as PagesMyPasskeysRouteImport } from './routes/pages/my/passkeys'
 import { Route as PagesMyPasswordLoginEditRouteImport } from './routes/pages/my/password-login-edit'
 import { Route as PagesMyPasswordTradeForgotRouteImport } from './routes/pages/my/password-trade-forgot'
 import { Route as PagesMyPasswordTradeSettingRouteImport } from './routes/pages/my/password-trade-setting'
@@ -160,6 +161,11 @@ const PagesMyMessageDetailRoute = PagesMyMessageDetailRouteImport.update({
   path: '/pages/my/message-detail',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesMyPasskeysRoute = PagesMyPasskeysRouteImport.update({
+  id: '/pages/my/passkeys',
+  path: '/pages/my/passkeys',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesMyPasswordLoginEditRoute =
   PagesMyPasswordLoginEditRouteImport.update({
     id: '/pages/my/password-login-edit',
@@ -241,6 +247,7 @@ export interface FileRoutesByFullPath {
   '/pages/my/info': typeof PagesMyInfoRoute
   '/pages/my/message': typeof PagesMyMessageRoute
   '/pages/my/message-detail': typeof PagesMyMessageDetailRoute
+  '/pages/my/passkeys': typeof PagesMyPasskeysRoute
   '/pages/my/password-login-edit': typeof PagesMyPasswordLoginEditRoute
   '/pages/my/password-trade-forgot': typeof PagesMyPasswordTradeForgotRoute
   '/pages/my/password-trade-setting': typeof PagesMyPasswordTradeSettingRoute
@@ -276,6 +283,7 @@ export interface FileRoutesByTo {
   '/pages/my/info': typeof PagesMyInfoRoute
   '/pages/my/message': typeof PagesMyMessageRoute
   '/pages/my/message-detail': typeof PagesMyMessageDetailRoute
+  '/pages/my/passkeys': typeof PagesMyPasskeysRoute
   '/pages/my/password-login-edit': typeof PagesMyPasswordLoginEditRoute
   '/pages/my/password-trade-forgot': typeof PagesMyPasswordTradeForgotRoute
   '/pages/my/password-trade-setting': typeof PagesMyPasswordTradeSettingRoute
@@ -312,6 +320,7 @@ export interface FileRoutesById {
   '/pages/my/info': typeof PagesMyInfoRoute
   '/pages/my/message': typeof PagesMyMessageRoute
   '/pages/my/message-detail': typeof PagesMyMessageDetailRoute
+  '/pages/my/passkeys': typeof PagesMyPasskeysRoute
   '/pages/my/password-login-edit': typeof PagesMyPasswordLoginEditRoute
   '/pages/my/password-trade-forgot': typeof PagesMyPasswordTradeForgotRoute
   '/pages/my/password-trade-setting': typeof PagesMyPasswordTradeSettingRoute
@@ -349,6 +358,7 @@ export interface FileRouteTypes {
     | '/pages/my/info'
     | '/pages/my/message'
     | '/pages/my/message-detail'
+    | '/pages/my/passkeys'
     | '/pages/my/password-login-edit'
     | '/pages/my/password-trade-forgot'
     | '/pages/my/password-trade-setting'
@@ -384,6 +394,7 @@ export interface FileRouteTypes {
     | '/pages/my/info'
     | '/pages/my/message'
     | '/pages/my/message-detail'
+    | '/pages/my/passkeys'
     | '/pages/my/password-login-edit'
     | '/pages/my/password-trade-forgot'
     | '/pages/my/password-trade-setting'
@@ -419,6 +430,7 @@ export interface FileRouteTypes {
     | '/pages/my/info'
     | '/pages/my/message'
     | '/pages/my/message-detail'
+    | '/pages/my/passkeys'
     | '/pages/my/password-login-edit'
     | '/pages/my/password-trade-forgot'
     | '/pages/my/password-trade-setting'
@@ -455,6 +467,7 @@ export interface RootRouteChildren {
   PagesMyInfoRoute: typeof PagesMyInfoRoute
   PagesMyMessageRoute: typeof PagesMyMessageRoute
   PagesMyMessageDetailRoute: typeof PagesMyMessageDetailRoute
+  PagesMyPasskeysRoute: typeof PagesMyPasskeysRoute
   PagesMyPasswordLoginEditRoute: typeof PagesMyPasswordLoginEditRoute
   PagesMyPasswordTradeForgotRoute: typeof PagesMyPasswordTradeForgotRoute
   PagesMyPasswordTradeSettingRoute: typeof PagesMyPasswordTradeSettingRoute
@@ -626,6 +639,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesMyMessageDetailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/my/passkeys': {
+      id: '/pages/my/passkeys'
+      path: '/pages/my/passkeys'
+      fullPath: '/pages/my/passkeys'
+      preLoaderRoute: typeof PagesMyPasskeysRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/my/password-login-edit': {
       id: '/pages/my/password-login-edit'
       path: '/pages/my/password-login-edit'
@@ -727,6 +747,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesMyInfoRoute: PagesMyInfoRoute,
   PagesMyMessageRoute: PagesMyMessageRoute,
   PagesMyMessageDetailRoute: PagesMyMessageDetailRoute,
+  PagesMyPasskeysRoute: PagesMyPasskeysRoute,
   PagesMyPasswordLoginEditRoute: PagesMyPasswordLoginEditRoute,
   PagesMyPasswordTradeForgotRoute: PagesMyPasswordTradeForgotRoute,
   PagesMyPasswordTradeSettingRoute: PagesMyPasswordTradeSettingRoute,

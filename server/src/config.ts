@@ -45,6 +45,22 @@ export interface Config {
   push: PushConfig;
   /** How long a new contact waits before allowlisted withdrawals may go there, and turning the allowlist off waits. */
   allowlistDelaySeconds: number;
+  /** Passkeys (services/passkeys.ts); undefined: off. */
+  webauthn: WebAuthnConfig | undefined;
+  /** Hours withdrawals are held after a security change (a password, the authenticator, a passkey). */
+  securityHoldHours: number;
+}
+
+/**
+ * Where passkeys belong. The relying party is the site the user sees in the address bar, which
+ * behind a proxy is not the Host this instance receives: both come from configuration, never from
+ * a request header.
+ */
+export interface WebAuthnConfig {
+  /** The registrable domain passkeys are bound to ("wallet.example.com", or "example.com" to share them). */
+  rpId: string;
+  /** Every origin the app is served from ("https://wallet.example.com"). */
+  origins: string[];
 }
 
 /** Web Push (services/push.ts). */
@@ -134,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     settleIntervalMs: int(env.SETTLE_INTERVAL_MS, 5000),
     liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 25_000),
     allowlistDelaySeconds: int(env.ALLOWLIST_DELAY_SECONDS, 24 * 3600),
+    webauthn: parseWebAuthn(env),
+    securityHoldHours: nonNegative(env.SECURITY_HOLD_HOURS, 24),
     push: {
       subject: parsePushSubject(env.PUSH_SUBJECT) ?? (env.DATABASE_URL ? undefined : 'mailto:push@tessera.invalid'),
       publicKey: env.VAPID_PUBLIC_KEY || undefined,
@@ -183,6 +201,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   };
+}
+
+/**
+ * WEBAUTHN_ORIGINS (comma-separated) and WEBAUTHN_RP_ID (default: the first origin's host name).
+ * The embedded server defaults to http(s)://localhost:PORT; a production instance has no default
+ * (a guessed origin would make every passkey fail): unset, passkeys are off and the app says so.
+ */
+export function parseWebAuthn(env: NodeJS.ProcessEnv): WebAuthnConfig | undefined {
+  const listed = (env.WEBAUTHN_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const origins = listed.length
+    ? listed
+    : env.DATABASE_URL
+      ? []
+      : [`${env.TLS_CERT ? 'https' : 'http'}://localhost:${int(env.PORT, 8080)}`];
+  if (!origins.length) return undefined;
+  for (const origin of origins) {
+    const url = URL.canParse(origin) ? new URL(origin) : null;
+    if (!url || url.origin !== origin || !/^https?:$/.test(url.protocol))
+      throw new Error(`WEBAUTHN_ORIGINS: "${origin}" is not an origin like https://wallet.example.com`);
+  }
+  const rpId = env.WEBAUTHN_RP_ID || new URL(origins[0]!).hostname;
+  const outside = origins.find((o) => {
+    const host = new URL(o).hostname;
+    return host !== rpId && !host.endsWith(`.${rpId}`);
+  });
+  if (outside) throw new Error(`WEBAUTHN_RP_ID: ${outside} is not ${rpId} or one of its subdomains`);
+  return { rpId, origins };
 }
 
 /**

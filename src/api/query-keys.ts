@@ -74,6 +74,7 @@ export const queryKeys = {
   google: {
     status: ['google', 'status'] as const,
   },
+  passkeys: ['passkeys'] as const,
 } as const;
 
 /** Persist these queries to IndexedDB (offline home, records, reference data). Nothing secret. */

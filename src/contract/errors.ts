@@ -25,6 +25,14 @@ export const ErrorCode = {
   PASSWORD_SAME: 1010,
   /** The phone or address was sent as many codes as it may get in 24 hours. */
   CODE_DAILY_LIMIT: 1011,
+  /** A passkey ceremony that could not be verified: an expired or used challenge, a wrong site, a refused signature. */
+  PASSKEY_FAILED: 1012,
+  /** The passkey is not (or no longer) registered with any account. */
+  PASSKEY_UNKNOWN: 1013,
+  /** This server has no passkey origin configured (WEBAUTHN_ORIGINS). */
+  PASSKEYS_OFF: 1014,
+  /** This authenticator already holds a passkey of the account. */
+  PASSKEY_EXISTS: 1015,
 
   INSUFFICIENT_BALANCE: 2001,
   BELOW_MINIMUM: 2002,
@@ -47,7 +55,7 @@ export const ErrorCode = {
   TRADE_PASSWORD_GUESSABLE: 2016,
   /** The withdrawal allowlist is on and the address is not a contact usable yet (services/contacts.ts). */
   NOT_ALLOWLISTED: 2017,
-  /** Withdrawals are paused after a recovery without the second factor; `data.until` says until when. */
+  /** Withdrawals are held after a security change or a recovery; `data.until` says until when. */
   WITHDRAWALS_PAUSED: 2018,
 
   PARTICIPATION_USED: 3001,

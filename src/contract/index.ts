@@ -7,6 +7,7 @@ import { memberApi } from './member';
 import { miscApi } from './misc';
 import { moneyApi } from './money';
 import { notifyApi } from './notify';
+import { passkeyApi } from './passkeys';
 
 export const api = {
   auth: authApi,
@@ -19,4 +20,5 @@ export const api = {
   prizePool: prizePoolApi,
   exchange: exchangeApi,
   google: googleApi,
+  passkey: passkeyApi,
 } as const;

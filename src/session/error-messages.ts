@@ -32,6 +32,14 @@ export function messageForCode(code: number): string | undefined {
       return t`The security check expired. Please try again.`;
     case ErrorCode.CODE_DAILY_LIMIT:
       return t`This phone number or e-mail has received too many codes today. Please try again tomorrow.`;
+    case ErrorCode.PASSKEY_FAILED:
+      return t`The passkey could not be checked. Please try again.`;
+    case ErrorCode.PASSKEY_UNKNOWN:
+      return t`This passkey is no longer registered. Log in with your password, then add it again in Security.`;
+    case ErrorCode.PASSKEYS_OFF:
+      return t`Passkeys are not available on this server.`;
+    case ErrorCode.PASSKEY_EXISTS:
+      return t`This passkey is already added.`;
     case ErrorCode.ACCOUNT_EXISTS:
       return t`An account with this phone number or e-mail already exists.`;
     case ErrorCode.INVITE_CODE_INVALID:
@@ -59,7 +67,7 @@ export function messageForCode(code: number): string | undefined {
     case ErrorCode.TRADE_PASSWORD_GUESSABLE:
       return t`Too easy to guess: avoid one repeated digit and runs like 123456.`;
     case ErrorCode.WITHDRAWALS_PAUSED:
-      return t`Withdrawals are paused for a day after a security change, to protect your funds.`;
+      return t`Withdrawals are held for a while after a security change, to protect your funds.`;
     case ErrorCode.GOOGLE_NOT_BOUND:
       return t`Please bind the authenticator first.`;
     case ErrorCode.GOOGLE_CODE_WRONG:

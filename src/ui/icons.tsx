@@ -77,3 +77,10 @@ export const CloseIcon = (p: IconProps) => (
     <path d="M6 6l12 12M18 6 6 18" />
   </svg>
 );
+/** A passkey: a key whose bow is a fingerprint-like ring. */
+export const KeyIcon = (p: IconProps) => (
+  <svg {...iconProps(p)}>
+    <circle cx="8" cy="8" r="4.5" />
+    <path d="M8 6v2.5M11.2 11.2 20 20m-3-3 2-2m-4.5-.5 2-2" />
+  </svg>
+);

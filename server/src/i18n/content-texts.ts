@@ -70,14 +70,34 @@ export const SECURITY_NOTICE_TEXTS = {
   },
   authenticatorRemoved: {
     title: msg`Authenticator removed`,
-    content: msg`The authenticator app was removed from your account. Bind one again to keep a second check on withdrawals. If you did not do this, change your login password now and contact support.`,
+    content: msg`The authenticator app was removed from your account. To protect your funds, withdrawals are held for {hours, plural, one {# hour} other {# hours}}. Bind one again to keep a second check on withdrawals. If you did not do this, change your login password now and contact support.`,
   },
   authenticatorRecovered: {
     title: msg`Authenticator removed`,
     content: msg`The authenticator app was removed from your account with a code sent to you. To protect your funds, withdrawals are paused for {hours, plural, one {# hour} other {# hours}}. If you did not do this, change your login password now and contact support.`,
   },
+  loginPasswordChanged: {
+    title: msg`Login password changed`,
+    content: msg`Your login password was changed and your other devices were signed out. To protect your funds, withdrawals are held for {hours, plural, one {# hour} other {# hours}}. If you did not do this, reset your password now and contact support.`,
+  },
+  tradePasswordChanged: {
+    title: msg`Trade password changed`,
+    content: msg`Your trade password was changed. To protect your funds, withdrawals are held for {hours, plural, one {# hour} other {# hours}}. If you did not do this, change your login password now and contact support.`,
+  },
+  failedSignIns: {
+    title: msg`Failed sign-in attempts`,
+    content: msg`Someone tried to sign in to your account with a wrong password several times, so password sign-in from there is paused for a while. Your passkeys and the devices you signed in on before keep working. If you think someone knows your password, change it.`,
+  },
+  passkeyAdded: {
+    title: msg`Passkey added`,
+    content: msg`A passkey was added to your account: it can sign in without your password. To protect your funds, withdrawals are held for {hours, plural, one {# hour} other {# hours}}. If you did not do this, remove it in Security, change your login password and contact support.`,
+  },
+  passkeyRemoved: {
+    title: msg`Passkey removed`,
+    content: msg`A passkey was removed from your account. To protect your funds, withdrawals are held for {hours, plural, one {# hour} other {# hours}}. If you did not do this, change your login password now and contact support.`,
+  },
   authenticatorMoved: {
     title: msg`Authenticator moved`,
-    content: msg`Your authenticator moved to a new app or phone; codes from the old one no longer work. If you did not do this, change your login password now and contact support.`,
+    content: msg`Your authenticator moved to a new app or phone; codes from the old one no longer work. To protect your funds, withdrawals are held for {hours, plural, one {# hour} other {# hours}}. If you did not do this, change your login password now and contact support.`,
   },
 };

@@ -3,6 +3,7 @@ import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import * as auth from '../services/auth';
 import { issueChallenge } from '../services/human-check';
+import { deviceOf, rememberDevice } from '../services/known-devices';
 import { define } from './define';
 
 const clientId = (h: string | string[] | undefined) => (typeof h === 'string' ? h : undefined);
@@ -14,14 +15,35 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx) {
     app,
     ctx,
     api.auth.login,
-    ({ body, req }) => auth.login(db, body, config.tokenTtlSeconds, req.ip, clientId(req.headers['client-id'])),
+    async ({ body, req, reply }) => {
+      const { userId, session } = await auth.login(
+        db,
+        body,
+        config.tokenTtlSeconds,
+        req.ip,
+        clientId(req.headers['client-id']),
+        deviceOf(req),
+      );
+      await rememberDevice(db, userId, req, reply);
+      return session;
+    },
     strict,
   );
   define(
     app,
     ctx,
     api.auth.register,
-    ({ body, req }) => auth.register(db, body, config.tokenTtlSeconds, req.ip, clientId(req.headers['client-id'])),
+    async ({ body, req, reply }) => {
+      const { userId, session } = await auth.register(
+        db,
+        body,
+        config.tokenTtlSeconds,
+        req.ip,
+        clientId(req.headers['client-id']),
+      );
+      await rememberDevice(db, userId, req, reply);
+      return session;
+    },
     strict,
   );
   define(app, ctx, api.auth.logout, async ({ token }) => {

@@ -25,6 +25,8 @@ export interface Call<E extends Endpoint> {
   token: string;
   idempotencyKey: string;
   req: FastifyRequest;
+  /** For headers only (a cookie); the envelope is sent by `define`. */
+  reply: FastifyReply;
 }
 
 export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<z.input<E['data']>>;
@@ -143,7 +145,7 @@ export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E
         idempotencyKey = k;
       }
       try {
-        const data = await handler({ ...(parts as object), userId, who, token, idempotencyKey, req } as Call<E>);
+        const data = await handler({ ...(parts as object), userId, who, token, idempotencyKey, req, reply } as Call<E>);
         if (ep.binary) return sendBinary(reply, data as BinaryBody);
         return reply.send({ code: ErrorCode.OK, msg: 'success', data: data ?? null });
       } catch (e) {

@@ -17,7 +17,7 @@ export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
     app,
     ctx,
     api.member.modifyTradePassword,
-    ({ userId, body, req }) => users.modifyTradePassword(db, userId, req.ip, body),
+    ({ userId, body, req }) => users.modifyTradePassword(db, ctx.config.securityHoldHours, userId, req.ip, body),
     sensitive,
   );
   define(
@@ -31,14 +31,14 @@ export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
     app,
     ctx,
     api.member.resetTradePassword,
-    ({ userId, body, req }) => recovery.resetTradePassword(db, userId, req.ip, body),
+    ({ userId, body, req }) => recovery.resetTradePassword(db, ctx.config.securityHoldHours, userId, req.ip, body),
     sensitive,
   );
   define(
     app,
     ctx,
     api.member.modifyPassword,
-    ({ userId, token, body, req }) => users.modifyPassword(db, userId, token, req.ip, body),
+    ({ userId, token, body, req }) => users.modifyPassword(db, ctx.config.securityHoldHours, userId, token, req.ip, body),
     sensitive,
   );
 }
@@ -54,12 +54,18 @@ export function googleRoutes(app: FastifyInstance, ctx: Ctx) {
     sensitive,
   );
   define(app, ctx, api.google.status, ({ userId }) => google.googleStatus(db, userId));
-  define(app, ctx, api.google.bind, ({ userId, body }) => google.bindGoogle(db, userId, body.code), sensitive);
+  define(
+    app,
+    ctx,
+    api.google.bind,
+    ({ userId, body }) => google.bindGoogle(db, ctx.config.securityHoldHours, userId, body.code),
+    sensitive,
+  );
   define(
     app,
     ctx,
     api.google.unbind,
-    ({ userId, body, req }) => recovery.unbindAuthenticator(db, userId, req.ip, body),
+    ({ userId, body, req }) => recovery.unbindAuthenticator(db, ctx.config.securityHoldHours, userId, req.ip, body),
     sensitive,
   );
 }

@@ -5,11 +5,13 @@ import type { Db, Q } from '../db/schema';
 import { type CodeMessage, codeMessage, ownCodeMessage } from './code-messages';
 import { ErrorCode, fail } from './errors';
 import { type HumanProof, spendProof } from './human-check';
-import { clearLoginLocks, codeLimits, guard, loginLimits } from './lockout';
+import { knownDeviceHash } from './known-devices';
+import { clearLoginLocks, codeLimits, guard, knownDeviceLoginLimits, loginLimits } from './lockout';
 import type { Mailer } from './mailer';
 import { tokenHash } from './me';
 import { burnVerify, hashPassword, verifyPassword } from './passwords';
 import { keyedDigest, matchesKeyedDigest } from './secret-box';
+import { noticeFailedSignIns } from './security-notices';
 import { createUser } from './users';
 
 export const CODE_TTL_SECONDS = 600;
@@ -182,8 +184,18 @@ export async function revokeSession(db: Q, token: string) {
   await db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', tokenHash(token)).execute();
 }
 
-export async function login(db: Db, a: AccountInput & { password: string }, ttl: number, source: string, clientId?: string) {
+export async function login(
+  db: Db,
+  a: AccountInput & { password: string },
+  ttl: number,
+  source: string,
+  clientId?: string,
+  deviceId: string | null = null,
+) {
   const key = accountKey(a);
+  // A device that signed in here before has a budget of its own: nobody else's guesses lock it.
+  const knownDevice = await knownDeviceHash(db, key, deviceId);
+  const limits = knownDevice ? knownDeviceLoginLimits(key, knownDevice) : loginLimits(key, source);
   let userId: number | undefined;
   const verify = async () => {
     const user = await db.selectFrom('users').select(['id', 'password_hash']).where('account_key', '=', key).executeTakeFirst();
@@ -192,8 +204,12 @@ export async function login(db: Db, a: AccountInput & { password: string }, ttl:
     userId = user.id;
     return verifyPassword(user.password_hash, a.password);
   };
-  await guard(db, loginLimits(key, source), verify, { code: ErrorCode.INVALID_CREDENTIALS, msg: 'Wrong account or password' });
-  return createSession(db, userId!, ttl, clientId);
+  await guard(db, limits, verify, {
+    code: ErrorCode.INVALID_CREDENTIALS,
+    msg: 'Wrong account or password',
+    onLock: () => noticeFailedSignIns(db, key),
+  });
+  return { userId: userId!, session: await createSession(db, userId!, ttl, clientId) };
 }
 
 export async function register(
@@ -222,7 +238,7 @@ export async function register(
   if (exists) fail(ErrorCode.ACCOUNT_EXISTS, 'This account is already registered');
   const passwordHash = await hashPassword(a.password);
   const userId = await createUser(db, { ...a, accountKey: key, passwordHash, invitedBy });
-  return createSession(db, userId, ttl, clientId);
+  return { userId, session: await createSession(db, userId, ttl, clientId) };
 }
 
 export async function resetPassword(db: Db, a: AccountInput & { code: string; password: string }, source: string) {

@@ -2,9 +2,8 @@
 import type { Db } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { guard, userSecretLimits } from './lockout';
-import { publish } from './notify';
 import { open, seal } from './secret-box';
-import { noticeTexts } from './security-recovery';
+import { noticeTexts, recordSecurityChange } from './security-notices';
 import { checkTotp, newSecret, otpauthUri } from './totp';
 import { checkLoginPassword, getUser, googleContext, requireGoogle } from './users';
 
@@ -32,7 +31,7 @@ export async function pendingSecret(db: Db, id: number, loginPassword: string, s
   return { secret, otpauthUri: otpauthUri(secret, label) };
 }
 
-export async function bindGoogle(db: Db, id: number, code: string) {
+export async function bindGoogle(db: Db, holdHours: number, id: number, code: string) {
   const u = await getUser(db, id);
   // Pending while bound only after a move was proven with the bound authenticator's code.
   if (!u.google_pending_secret) {
@@ -52,14 +51,15 @@ export async function bindGoogle(db: Db, id: number, code: string) {
     { code: ErrorCode.GOOGLE_CODE_WRONG, msg: 'The authenticator code is wrong' },
   );
   const now = new Date();
-  const notice = moving ? await noticeTexts('authenticatorMoved') : null;
+  // The first authenticator adds a wall and holds nothing; a move is a change and does (cooling-off).
+  const notice = moving ? await noticeTexts('authenticatorMoved', holdHours) : null;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
       .set({ google_secret: u.google_pending_secret, google_pending_secret: null, google_bound_at: now, google_last_step: step })
       .where('id', '=', id)
       .execute();
-    if (notice) await publish(trx, notice, true, id);
+    if (notice) await recordSecurityChange(trx, id, notice, holdHours);
   });
   return { bound: true, boundAt: now.toISOString() };
 }

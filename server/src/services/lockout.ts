@@ -36,6 +36,15 @@ export const loginLimits = (accountKey: string, source: string): Limit[] => [
 ];
 
 /**
+ * The login password typed on a device that has signed in to this account before (a known-device
+ * cookie, services/known-devices.ts): that device's own budget only, so guesses from elsewhere,
+ * however many, never lock the owner out of the phone they use.
+ */
+export const knownDeviceLoginLimits = (accountKey: string, deviceHash: string): Limit[] => [
+  { key: `login:${accountKey}@device:${deviceHash}`, max: MAX_FAILURES },
+];
+
+/**
  * A verification code sent to `target`: per source only. Codes expire in minutes and each is good
  * once, so nobody else can lock the owner out of the code they were sent.
  */
@@ -51,6 +60,8 @@ export const userSecretLimits = (secret: 'trade' | 'google', userId: number): Li
 export interface WrongAnswer {
   code: ErrorCodeValue;
   msg: string;
+  /** Runs when this wrong answer locked a limit (to tell the owner), before the refusal. */
+  onLock?: () => Promise<void>;
 }
 
 /** How long a request waits for a free attempt while its own other checks are running. */
@@ -80,7 +91,10 @@ export async function guard(db: Q, limits: Limit[], check: () => Promise<boolean
     return;
   }
   const { lockedUntil, attemptsLeft } = await settle(db, limits, 'wrong');
-  if (lockedUntil) lockedFail(lockedUntil);
+  if (lockedUntil) {
+    await wrong.onLock?.();
+    lockedFail(lockedUntil);
+  }
   // How many tries remain before the lock, so the owner can stop and look for the right one.
   fail(wrong.code, wrong.msg, attemptsLeft === null ? undefined : ({ attemptsLeft } satisfies WrongAnswerData));
 }

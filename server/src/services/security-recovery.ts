@@ -6,19 +6,14 @@
  * message in the account, so a thief holding a session and the password cannot take the money at
  * once and the owner learns of it.
  */
-import { WITHDRAWAL_PAUSE_HOURS } from '../../../src/contract/member';
 import { isGuessableTradePassword } from '../../../src/lib/forms/credentials';
 import type { Db } from '../db/schema';
-import { SECURITY_NOTICE_TEXTS } from '../i18n/content-texts';
 import { consumeCode, type OwnCodeScene, requestOwnCode } from './auth';
 import { ErrorCode, fail } from './errors';
-import { inEveryLocale } from './localized';
 import type { Mailer } from './mailer';
-import { publish } from './notify';
 import { hashPassword } from './passwords';
+import { noticeTexts, recordSecurityChange } from './security-notices';
 import { checkLoginPassword, getUser, requireGoogle } from './users';
-
-type Notice = keyof typeof SECURITY_NOTICE_TEXTS;
 
 export function sendOwnCode(db: Db, mailer: Mailer, userId: number, ip: string, scene: OwnCodeScene) {
   return getUser(db, userId).then((u) => requestOwnCode(db, mailer, ip, u.account_key, scene));
@@ -57,6 +52,7 @@ async function proveSecondFactor(
 
 export async function resetTradePassword(
   db: Db,
+  holdHours: number,
   userId: number,
   source: string,
   b: { loginPassword: string; newPassword: string; googleCode?: string | undefined; code?: string | undefined },
@@ -69,20 +65,17 @@ export async function resetTradePassword(
   // Bound: its code, not a sent one; an authenticator is the stronger factor the owner chose.
   await proveSecondFactor(db, u, 'trade-reset', source, b, false);
   const hash = await hashPassword(b.newPassword);
-  const message = await noticeTexts('tradePasswordReset');
+  const message = await noticeTexts('tradePasswordReset', holdHours);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ trade_password_hash: hash, withdrawals_paused_until: pauseEnd() })
-      .where('id', '=', userId)
-      .execute();
-    await publish(trx, message, true, userId);
+    await trx.updateTable('users').set({ trade_password_hash: hash }).where('id', '=', userId).execute();
+    await recordSecurityChange(trx, userId, message, holdHours);
   });
   return null;
 }
 
 export async function unbindAuthenticator(
   db: Db,
+  holdHours: number,
   userId: number,
   source: string,
   b: { loginPassword: string; googleCode?: string | undefined; code?: string | undefined },
@@ -91,7 +84,7 @@ export async function unbindAuthenticator(
   if (u.google_secret === null) fail(ErrorCode.GOOGLE_NOT_BOUND, 'No authenticator is bound');
   await checkLoginPassword(db, u, b.loginPassword, source);
   const withoutAuthenticator = await proveSecondFactor(db, u, 'authenticator-reset', source, b, true);
-  const message = await noticeTexts(withoutAuthenticator ? 'authenticatorRecovered' : 'authenticatorRemoved');
+  const message = await noticeTexts(withoutAuthenticator ? 'authenticatorRecovered' : 'authenticatorRemoved', holdHours);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
@@ -100,26 +93,10 @@ export async function unbindAuthenticator(
         google_pending_secret: null,
         google_bound_at: null,
         google_last_step: null,
-        ...(withoutAuthenticator ? { withdrawals_paused_until: pauseEnd() } : {}),
       })
       .where('id', '=', userId)
       .execute();
-    await publish(trx, message, true, userId);
+    await recordSecurityChange(trx, userId, message, holdHours);
   });
   return { bound: false, boundAt: null };
 }
-
-/**
- * The notice of a security change, in every language the server speaks; built before the change's
- * transaction (it renders 38 catalogs) and published inside it, as a pop-up.
- */
-export async function noticeTexts(notice: Notice) {
-  const texts = SECURITY_NOTICE_TEXTS[notice];
-  const { english, translations } = await inEveryLocale((tr) => ({
-    title: tr.t(texts.title),
-    content: tr.t(texts.content, { hours: WITHDRAWAL_PAUSE_HOURS }),
-  }));
-  return { ...english, translations };
-}
-
-const pauseEnd = () => new Date(Date.now() + WITHDRAWAL_PAUSE_HOURS * 3600_000);

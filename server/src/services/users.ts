@@ -11,6 +11,7 @@ import { tokenHash, type Who, withMe } from './me';
 import { hashPassword, verifyPassword } from './passwords';
 import { currenciesAt, referenceVersion } from './reference-cache';
 import { isCurrent, open, seal } from './secret-box';
+import { noticeTexts, recordSecurityChange } from './security-notices';
 import { checkTotp } from './totp';
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -187,6 +188,7 @@ export async function checkLoginPassword(
 
 export async function modifyTradePassword(
   db: Db,
+  holdHours: number,
   id: number,
   source: string,
   b: {
@@ -215,16 +217,19 @@ export async function modifyTradePassword(
     );
   }
   await requireGoogle(db, u, b.googleCode);
-  await db
-    .updateTable('users')
-    .set({ trade_password_hash: await hashPassword(b.newPassword) })
-    .where('id', '=', id)
-    .execute();
+  const hash = await hashPassword(b.newPassword);
+  // The first trade password adds a wall and holds nothing; a change of it does (cooling-off).
+  const message = current === null ? null : await noticeTexts('tradePasswordChanged', holdHours);
+  await transact(db, async (trx) => {
+    await trx.updateTable('users').set({ trade_password_hash: hash }).where('id', '=', id).execute();
+    if (message) await recordSecurityChange(trx, id, message, holdHours);
+  });
   return null;
 }
 
 export async function modifyPassword(
   db: Db,
+  holdHours: number,
   id: number,
   currentToken: string,
   source: string,
@@ -234,19 +239,20 @@ export async function modifyPassword(
   await checkLoginPassword(db, u, b.oldPassword, source);
   if (b.oldPassword === b.newPassword) fail(ErrorCode.PASSWORD_SAME, 'The new password must differ from the current one');
   await requireGoogle(db, u, b.googleCode);
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(b.newPassword) })
-    .where('id', '=', id)
-    .execute();
-  // Other sessions are signed out; the current one stays.
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', id)
-    .where('token_hash', '!=', tokenHash(currentToken))
-    .where('revoked_at', 'is', null)
-    .execute();
+  const hash = await hashPassword(b.newPassword);
+  const message = await noticeTexts('loginPasswordChanged', holdHours);
+  await transact(db, async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', id).execute();
+    // Other sessions are signed out; the current one stays.
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', id)
+      .where('token_hash', '!=', tokenHash(currentToken))
+      .where('revoked_at', 'is', null)
+      .execute();
+    await recordSecurityChange(trx, id, message, holdHours);
+  });
   return null;
 }
 

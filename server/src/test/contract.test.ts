@@ -176,6 +176,11 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     // Reset, unbind and move with real codes in security-recovery.test.ts.
     covered.add(api.member.resetTradePassword);
     covered.add(api.google.unbind);
+    await check(api.passkey.list);
+    await check(api.passkey.signInOptions);
+    await check(api.passkey.addOptions, { body: { loginPassword: DEMO.password } });
+    // Ceremonies answered by a software authenticator in passkeys.test.ts.
+    for (const ep of [api.passkey.add, api.passkey.rename, api.passkey.remove, api.passkey.signIn]) covered.add(ep);
 
     await check(api.member.modifyTradePassword, { body: { oldPassword: DEMO.tradePassword, newPassword: '650321' } });
     await check(api.member.modifyPassword, { body: { oldPassword: DEMO.password, newPassword: 'Demo5678' } });

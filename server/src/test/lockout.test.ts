@@ -261,6 +261,8 @@ describe('lockouts', () => {
       body: { newPassword: '624930', oldPassword: '513829', googleCode: code },
     });
     expect(again.json.code).toBe(2007);
+    // The change held withdrawals (cooling-off); lifted here so the withdrawal reaches the code check.
+    await env.db.updateTable('users').set({ withdrawals_paused_until: null }).where('id', '=', b.id).execute();
     const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '513829', googleCode: code };
     expect((await call(app, api.money.withdraw, { token: b.token, body: w, headers: key() })).json.code).toBe(2007);
   });

@@ -1,8 +1,8 @@
 /**
  * Recoveries from inside the account (services/security-recovery.ts): a forgotten trade password,
  * an authenticator removed with its code or, phone lost, with a code sent to the account, and an
- * authenticator moved to a new phone. Each asks the login password; the ones without the second
- * factor pause withdrawals for a day; every one leaves a message.
+ * authenticator moved to a new phone. Each asks the login password, holds withdrawals for a day
+ * (cooling-off, services/security-notices.ts) and leaves a message.
  */
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
@@ -105,7 +105,7 @@ describe('a forgotten trade password', () => {
 });
 
 describe('the authenticator', () => {
-  it('is removed with a code from it and the login password, without a pause', async () => {
+  it('is removed with a code from it and the login password, and withdrawals are held (cooling-off)', async () => {
     const u = await makeUser(t.env.db, { password: 'Login1234', tradePassword: '402718' });
     const secret = await bindAuthenticator(t.env.db, u.id);
     const unbind = (body: object) => call(t.app, api.google.unbind, { token: u.token, body });
@@ -120,7 +120,7 @@ describe('the authenticator', () => {
         .bound,
     ).toBe(false);
     expect((await userRow(u.id)).google_secret).toBeNull();
-    expect(await pausedUntil(u.token)).toBeNull();
+    expect(await pausedUntil(u.token)).not.toBeNull();
     expect((await messagesOf(u.id)).map((m) => m.title)).toEqual(['Authenticator removed']);
     expect((await unbind({ loginPassword: 'Login1234', googleCode: await stepCode(secret, 1) })).json.code).toBe(2006);
   });
@@ -144,7 +144,7 @@ describe('the authenticator', () => {
     expect(await pausedUntil(u.token)).not.toBeNull();
   });
 
-  it('moves to a new phone: the old one works until the new one is bound, then stops', async () => {
+  it('moves to a new phone: the old one works until the new one is bound, then stops; withdrawals are held', async () => {
     const u = await makeUser(t.env.db, { password: 'Login1234', tradePassword: '402718' });
     const old = await bindAuthenticator(t.env.db, u.id);
     const secretFor = (body: object) => call(t.app, api.google.secret, { token: u.token, body });
@@ -161,7 +161,7 @@ describe('the authenticator', () => {
     // Still bound to the old one meanwhile.
     expect(ok<{ bound: boolean }>(api.google.status, await call(t.app, api.google.status, { token: u.token })).bound).toBe(true);
     ok(api.google.bind, await call(t.app, api.google.bind, { token: u.token, body: { code: await stepCode(fresh.secret) } }));
-    expect(await pausedUntil(u.token)).toBeNull();
+    expect(await pausedUntil(u.token)).not.toBeNull();
     expect((await messagesOf(u.id)).map((m) => m.title)).toEqual(['Authenticator moved']);
     // The old phone's codes no longer work; the new one's do.
     const change = (googleCode: string) =>

@@ -7,8 +7,9 @@ import { BRAND } from '../../config/brand';
 import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { errorMessage } from '../../session/error-messages';
 import { HOME_PATH } from '../../session/guard';
+import { passkeyErrorText } from '../../session/passkey-messages';
 import { FormAlert } from '../../ui/form-alert';
-import { GlobeIcon } from '../../ui/icons';
+import { GlobeIcon, KeyIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
 import { AccountFields } from './components/account-fields';
@@ -16,6 +17,7 @@ import { type AccountInput, accountBody, emptyAccount, validateAccount } from '.
 import { authApi, preloadAuthApi, session } from './model/lazy-api';
 import { useDefaultAreaCode } from './model/use-default-area-code';
 import { useAuthErrorText } from './model/use-error-text';
+import { usePasskeySignIn } from './model/use-passkey-sign-in';
 
 export function LoginScreen() {
   const { t } = useLingui();
@@ -29,6 +31,10 @@ export function LoginScreen() {
   const accountErrors = validateAccount(current);
   const passwordError = password ? undefined : ('passwordRequired' as const);
 
+  const goHome = () => void navigate({ to: HOME_PATH, replace: true });
+  const passkey = usePasskeySignIn(goHome);
+  const passkeyError = passkeyErrorText(passkey.error);
+
   const mutation = useMutation({
     mutationFn: async () => {
       const [{ login }, { signIn }] = await Promise.all([authApi(), session()]);
@@ -38,7 +44,7 @@ export function LoginScreen() {
     meta: { inlineErrors: true },
     onSuccess: () => {
       setPassword('');
-      void navigate({ to: HOME_PATH, replace: true });
+      goHome();
     },
   });
 
@@ -72,6 +78,7 @@ export function LoginScreen() {
           onChange={setAccount}
           errors={showErrors ? accountErrors : {}}
           disabled={mutation.isPending}
+          passkeyAutofill
         />
         <PasswordField
           label={t`Password`}
@@ -82,9 +89,21 @@ export function LoginScreen() {
           error={showErrors ? errorText(passwordError) : null}
           disabled={mutation.isPending}
         />
-        <FormAlert message={mutation.isError && errorMessage(mutation.error)} />
-        <button type="submit" className="button button--block" disabled={mutation.isPending}>
+        <FormAlert message={(mutation.isError && errorMessage(mutation.error)) || passkeyError} />
+        <button type="submit" className="button button--block" disabled={mutation.isPending || passkey.pending}>
           {mutation.isPending ? t`Logging in…` : t`Log in`}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          onClick={() => {
+            mutation.reset();
+            void passkey.start();
+          }}
+          disabled={mutation.isPending || passkey.pending}
+        >
+          <KeyIcon />
+          {passkey.pending ? t`Waiting for your passkey…` : t`Log in with a passkey`}
         </button>
       </form>
       <nav className="auth-links" aria-label={t`Account help`}>

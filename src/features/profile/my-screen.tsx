@@ -51,6 +51,7 @@ export function MyScreen() {
         />
         <MenuLink to="/pages/my/password-login-edit" label={t`Login password`} />
         <MenuLink to="/pages/my/google-code/index" label={t`Authenticator`} value={user?.googleBound ? t`Bound` : t`Not bound`} />
+        <MenuLink to="/pages/my/passkeys" label={t`Passkeys`} />
       </MenuList>
       <MenuList label={t`About`}>
         <MenuLink to="/pages/my/protocol" search={{ type: 'agreement' }} label={t`User agreement`} />

@@ -18,14 +18,17 @@ interface Props {
   /** What the phone/e-mail switch is for ("Sign in with", "Register with"). */
   legend?: string;
   disabled?: boolean;
+  /** The browser may offer this site's passkeys in the field's suggestions (login only). */
+  passkeyAutofill?: boolean;
 }
 
-export function AccountFields({ value, onChange, errors, serverError, legend, disabled }: Props) {
+export function AccountFields({ value, onChange, errors, serverError, legend, disabled, passkeyAutofill }: Props) {
   const { t } = useLingui();
   const errorText = useAuthErrorText();
   const [picking, setPicking] = useState(false);
   // Stays mounted once opened, so closing runs the dialog's own close (focus returns to the button).
   const [pickerMounted, setPickerMounted] = useState(false);
+  const autoComplete = passkeyAutofill ? 'username webauthn' : 'username';
   const openPicker = () => {
     setPickerMounted(true);
     setPicking(true);
@@ -49,7 +52,7 @@ export function AccountFields({ value, onChange, errors, serverError, legend, di
           error={errorText(errors.phone) ?? errorText(errors.areaCode) ?? serverError}
           type="tel"
           inputMode="numeric"
-          autoComplete="username"
+          autoComplete={autoComplete}
           maxLength={20}
           disabled={disabled}
           start={
@@ -74,7 +77,7 @@ export function AccountFields({ value, onChange, errors, serverError, legend, di
           error={errorText(errors.email) ?? serverError}
           type="email"
           inputMode="email"
-          autoComplete="username"
+          autoComplete={autoComplete}
           maxLength={254}
           disabled={disabled}
         />

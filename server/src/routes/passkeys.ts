@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '../../../src/contract/index';
+import type { Ctx } from '../context';
+import { rememberDevice } from '../services/known-devices';
+import * as passkeys from '../services/passkeys';
+import { define } from './define';
+
+const clientId = (h: string | string[] | undefined) => (typeof h === 'string' ? h : undefined);
+
+export function passkeyRoutes(app: FastifyInstance, ctx: Ctx) {
+  const { db, config } = ctx;
+  const sensitive = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+  define(
+    app,
+    ctx,
+    api.passkey.addOptions,
+    ({ userId, body, req }) => passkeys.registrationOptions(db, config.webauthn, userId, req.ip, body),
+    sensitive,
+  );
+  define(
+    app,
+    ctx,
+    api.passkey.add,
+    ({ userId, body }) => passkeys.addPasskey(db, config.webauthn, config.securityHoldHours, userId, body),
+    sensitive,
+  );
+  define(app, ctx, api.passkey.list, ({ userId }) => passkeys.listPasskeys(db, userId));
+  define(app, ctx, api.passkey.rename, ({ userId, body }) => passkeys.renamePasskey(db, userId, body), sensitive);
+  define(
+    app,
+    ctx,
+    api.passkey.remove,
+    ({ userId, body }) => passkeys.removePasskey(db, config.securityHoldHours, userId, body.id),
+    sensitive,
+  );
+  // Unauthenticated: each answer stores a challenge (expired ones are swept), so they are limited.
+  define(app, ctx, api.passkey.signInOptions, () => passkeys.signInOptions(db, config.webauthn), {
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+  });
+  define(
+    app,
+    ctx,
+    api.passkey.signIn,
+    async ({ body, req, reply }) => {
+      const { userId, session } = await passkeys.signInWithPasskey(
+        db,
+        config.webauthn,
+        config.tokenTtlSeconds,
+        body,
+        clientId(req.headers['client-id']),
+      );
+      await rememberDevice(db, userId, req, reply);
+      return session;
+    },
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
+}

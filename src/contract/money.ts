@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { amount, empty, id, isoTime, page, pageQuery, positiveAmountInput, totpCode, tradePassword, tronAddress } from './common';
 import { endpoint } from './endpoint';
+import { passkeyProof } from './passkeys';
 
 export const channel = z.object({
   id: z.string(),
@@ -133,6 +134,8 @@ export const withdrawBody = z.object({
   amount: positiveAmountInput,
   tradePassword,
   googleCode: z.optional(totpCode),
+  /** Instead of `googleCode`: a passkey's approval of this very transfer (POST /member/passkey/transferOptions). */
+  passkey: z.optional(passkeyProof),
 });
 
 export const depositBody = z.object({ currency: z.string().check(z.maxLength(16)), network: z.string().check(z.maxLength(16)) });

@@ -40,6 +40,20 @@ const webAuthnResponse = z
   .record(z.string(), z.unknown())
   .check(z.refine((v) => JSON.stringify(v).length <= 16_384, 'too large'));
 
+/** A passkey's approval of one transfer: the ceremony it answered and the browser's assertion. */
+export const passkeyProof = z.object({ challengeId, response: webAuthnResponse });
+
+/**
+ * What a passkey approves: the server derives the ceremony's challenge from these and a nonce, so
+ * the approval is good for this amount, to this address, under this Idempotency-Key only.
+ */
+export const transferOptionsBody = z.object({
+  channelId: z.string().check(z.minLength(1), z.maxLength(64)),
+  address: z.string().check(z.minLength(1), z.maxLength(64)),
+  amount: z.string().check(z.regex(/^\d{1,30}(\.\d{1,30})?$/)),
+  idempotencyKey: z.string().check(z.regex(/^[\w.:-]{8,128}$/)),
+});
+
 export const passkeyOptionsBody = z.object({
   loginPassword: z.string().check(z.minLength(1), z.maxLength(64)),
   googleCode: z.optional(totpCode),
@@ -66,6 +80,14 @@ export const passkeyApi = {
     auth: true,
     body: z.object({ id: z.string().check(z.regex(/^\d{1,10}$/)) }),
     data: empty,
+  }),
+  /** Options for approving one transfer with a passkey instead of the authenticator code. */
+  transferOptions: endpoint({
+    method: 'POST',
+    path: '/member/passkey/transferOptions',
+    auth: true,
+    body: transferOptionsBody,
+    data: ceremony,
   }),
   /** Sign-in options: no account is named; the phone offers the passkeys it holds for this site. */
   signInOptions: endpoint({ method: 'POST', path: '/auth/passkey/options', auth: false, data: ceremony }),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import { rememberDevice } from '../services/known-devices';
+import { transferOptions } from '../services/passkey-transfers';
 import * as passkeys from '../services/passkeys';
 import { define } from './define';
 
@@ -31,6 +32,13 @@ export function passkeyRoutes(app: FastifyInstance, ctx: Ctx) {
     ctx,
     api.passkey.remove,
     ({ userId, body }) => passkeys.removePasskey(db, config.securityHoldHours, userId, body.id),
+    sensitive,
+  );
+  define(
+    app,
+    ctx,
+    api.passkey.transferOptions,
+    ({ userId, body }) => transferOptions(db, config.webauthn, userId, body),
     sensitive,
   );
   // Unauthenticated: each answer stores a challenge (expired ones are swept), so they are limited.

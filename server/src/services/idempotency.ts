@@ -13,8 +13,17 @@ import type { Db, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { serverSecret } from './server-secrets';
 
-/** Request fields that are secrets: never part of a fingerprint. */
-const SECRET_FIELDS = new Set(['tradePassword', 'googleCode', 'password', 'loginPassword', 'oldPassword', 'newPassword', 'code']);
+/** Request fields that are secrets or one-time proofs: never part of a fingerprint. */
+const SECRET_FIELDS = new Set([
+  'tradePassword',
+  'googleCode',
+  'password',
+  'loginPassword',
+  'oldPassword',
+  'newPassword',
+  'code',
+  'passkey',
+]);
 
 export async function fingerprint(db: Q, body: unknown): Promise<string> {
   const key = await serverSecret(db, 'idempotency');

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
+import type { WebAuthnConfig } from '../config';
 import type { Db, Q } from '../db/schema';
 import { requireAllowlisted } from './contacts';
 import { dec, decimalsOf, str } from './decimal';
@@ -8,6 +9,7 @@ import { ErrorCode, fail } from './errors';
 import { moveOnce } from './idempotency';
 import { lockBalance, post, userAvailable, userFrozen } from './ledger';
 import { guard, userSecretLimits } from './lockout';
+import { confirmTransfer } from './passkey-transfers';
 import { verifyPassword } from './passwords';
 import { toRecord } from './records';
 import { refuseWhilePaused } from './security-recovery';
@@ -77,10 +79,11 @@ export interface WithdrawInput {
   amount: string;
   tradePassword: string;
   googleCode?: string | undefined;
+  passkey?: { challengeId: string; response: unknown } | undefined;
 }
 
 /** Checks that need no lock (and may be slow: argon2, TOTP) run before the transaction. */
-export async function withdrawPrechecks(db: Db, userId: number, b: WithdrawInput) {
+export async function withdrawPrechecks(db: Db, userId: number, b: WithdrawInput, key = '', webauthn?: WebAuthnConfig) {
   const c = await db.selectFrom('withdraw_channels').selectAll().where('id', '=', b.channelId).executeTakeFirst();
   if (!c) fail(ErrorCode.NOT_FOUND, 'No such channel');
   const ch = c!;
@@ -96,12 +99,14 @@ export async function withdrawPrechecks(db: Db, userId: number, b: WithdrawInput
   if (!u.activated) fail(ErrorCode.NOT_ACTIVATED, 'Activate the account with a first deposit');
   refuseWhilePaused(u);
   await checkTradePassword(db, u, b.tradePassword);
-  await requireGoogle(db, u, b.googleCode);
+  // The trade password always; then the authenticator's code, or a passkey's approval of this transfer.
+  if (b.passkey) await confirmTransfer(db, webauthn, userId, b.passkey, { ...b, idempotencyKey: key });
+  else await requireGoogle(db, u, b.googleCode);
   return ch;
 }
 
 /** A withdrawal, done once per Idempotency-Key (see moveOnce). */
-export function withdraw(db: Db, userId: number, key: string, body: WithdrawInput) {
+export function withdraw(db: Db, userId: number, key: string, body: WithdrawInput, webauthn?: WebAuthnConfig) {
   return moveOnce(db, {
     userId,
     scope: 'withdraw',
@@ -110,7 +115,7 @@ export function withdraw(db: Db, userId: number, key: string, body: WithdrawInpu
     // A retry returns the stored result once the trade password is proven again (the one-time
     // authenticator code is not: the first attempt used it).
     reprove: () => checkTradePasswordOf(db, userId, body.tradePassword),
-    prechecks: () => withdrawPrechecks(db, userId, body),
+    prechecks: () => withdrawPrechecks(db, userId, body, key, webauthn),
     work: (trx, channel) => withdrawLocked(trx, userId, channel, body),
   });
 }

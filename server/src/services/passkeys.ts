@@ -3,19 +3,11 @@
  * authenticator's code when one is bound), names it, sees when each was last used, removes it; and
  * signs in with one, without the password. Credentials are discoverable (the phone offers the
  * account, nothing is typed) and always ask for user verification (a fingerprint, a face, the
- * phone's PIN), so a passkey is both factors at once.
- *
- * Challenges are random, live two minutes, are kept in the database (a ceremony begun on one
- * instance ends on another) and are taken with one `delete … returning`: good once, everywhere.
+ * phone's PIN), so a passkey is both factors at once. Challenges: webauthn-ceremony.ts.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON, WebAuthnCredential } from '@simplewebauthn/server';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import { randomBytes } from 'node:crypto';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import { generateAuthenticationOptions, generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { BRAND } from '../../../src/config/brand';
 import type { WebAuthnConfig } from '../config';
 import { transact } from '../db/index';
@@ -24,46 +16,10 @@ import { createSession } from './auth';
 import { ErrorCode, fail } from './errors';
 import { noticeTexts, recordSecurityChange } from './security-notices';
 import { checkLoginPassword, getUser, requireGoogle } from './users';
+import { asRecord, CHALLENGE_SECONDS, keepChallenge, requireWebAuthn, takeChallenge, verifyAssertion } from './webauthn-ceremony';
 
-/** How long a challenge may be answered: the time to find the phone and touch the sensor. */
-export const CHALLENGE_SECONDS = 120;
 /** More passkeys than this on one account is a mistake or an attack, not a need. */
 export const MAX_PASSKEYS = 20;
-
-type Purpose = 'register' | 'sign-in' | 'transfer';
-
-export function requireWebAuthn(cfg: WebAuthnConfig | undefined): WebAuthnConfig {
-  if (!cfg) fail(ErrorCode.PASSKEYS_OFF, 'Passkeys are not set up on this server (WEBAUTHN_ORIGINS)');
-  return cfg!;
-}
-
-async function keepChallenge(db: Q, purpose: Purpose, challenge: string, userId: number | null): Promise<string> {
-  const id = randomUUID();
-  // Expired challenges go as new ones come: the table holds about two minutes of ceremonies.
-  await db.deleteFrom('webauthn_challenges').where('expires_at', '<', new Date()).execute();
-  await db
-    .insertInto('webauthn_challenges')
-    .values({ id, challenge, purpose, user_id: userId, expires_at: new Date(Date.now() + CHALLENGE_SECONDS * 1000) })
-    .execute();
-  return id;
-}
-
-/** Takes a live challenge, once: a second request with the same id finds nothing. */
-export async function takeChallenge(db: Q, id: string, purpose: Purpose, userId: number | null): Promise<string> {
-  const row = await db
-    .deleteFrom('webauthn_challenges')
-    .where('id', '=', id)
-    .where('purpose', '=', purpose)
-    .where((eb) => (userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', userId)))
-    .where('expires_at', '>', new Date())
-    .returning('challenge')
-    .executeTakeFirst();
-  if (!row) fail(ErrorCode.PASSKEY_FAILED, 'The passkey request expired or was already used; try again');
-  return row!.challenge;
-}
-
-/** The contract carries WebAuthn's options JSON as an opaque record; the browser library reads it. */
-const asRecord = (options: object) => options as Record<string, unknown>;
 
 /** What a person recognises in the phone's passkey list: the account they sign in with. */
 function accountLabel(u: { account_type: string; area_code: string | null; phone: string | null; email: string | null }) {
@@ -215,49 +171,6 @@ export async function signInOptions(db: Q, cfg: WebAuthnConfig | undefined) {
   const challengeId = await keepChallenge(db, 'sign-in', options.challenge, null);
   return { challengeId, options: asRecord(options) };
 }
-
-/**
- * Verifies an assertion by one of `userId`'s passkeys (or, for a sign-in, anyone's) against
- * `expectedChallenge`, and records its use. Returns the passkey's owner.
- */
-export async function verifyAssertion(
-  db: Q,
-  rp: WebAuthnConfig,
-  response: unknown,
-  expectedChallenge: string,
-  userId: number | null,
-): Promise<number> {
-  const assertion = response as AuthenticationResponseJSON;
-  const found = await db
-    .selectFrom('passkeys')
-    .selectAll()
-    .where('credential_id', '=', typeof assertion?.id === 'string' ? assertion.id : '')
-    .executeTakeFirst();
-  if (!found || (userId !== null && found.user_id !== userId))
-    fail(ErrorCode.PASSKEY_UNKNOWN, 'This passkey is not registered; sign in with your password and add it again');
-  const credential: WebAuthnCredential = {
-    id: found!.credential_id,
-    publicKey: new Uint8Array(found!.public_key),
-    counter: Number(found!.counter),
-    transports: found!.transports as WebAuthnCredential['transports'],
-  };
-  const verification = await verifyAuthenticationResponse({
-    response: assertion,
-    expectedChallenge,
-    expectedOrigin: rp.origins,
-    expectedRPID: rp.rpId,
-    credential,
-    requireUserVerification: true,
-  }).catch(() => null);
-  if (!verification?.verified) return fail(ErrorCode.PASSKEY_FAILED, 'The passkey could not be verified');
-  await db
-    .updateTable('passkeys')
-    .set({ counter: verification.authenticationInfo.newCounter, last_used_at: new Date() })
-    .where('id', '=', found!.id)
-    .execute();
-  return found!.user_id;
-}
-
 /** A sign-in with a passkey: never held back by password lockouts, which guard the password only. */
 export async function signInWithPasskey(
   db: Db,

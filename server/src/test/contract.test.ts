@@ -180,7 +180,8 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     await check(api.passkey.signInOptions);
     await check(api.passkey.addOptions, { body: { loginPassword: DEMO.password } });
     // Ceremonies answered by a software authenticator in passkeys.test.ts.
-    for (const ep of [api.passkey.add, api.passkey.rename, api.passkey.remove, api.passkey.signIn]) covered.add(ep);
+    for (const ep of [api.passkey.add, api.passkey.rename, api.passkey.remove, api.passkey.signIn, api.passkey.transferOptions])
+      covered.add(ep);
 
     await check(api.member.modifyTradePassword, { body: { oldPassword: DEMO.tradePassword, newPassword: '650321' } });
     await check(api.member.modifyPassword, { body: { oldPassword: DEMO.password, newPassword: 'Demo5678' } });

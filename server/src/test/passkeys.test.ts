@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { type SoftCredential, softAuthenticator } from '../../test-support/soft-authenticator';
 import { MAX_ACCOUNT_FAILURES } from '../services/lockout';
-import { bindAuthenticator, call, ipSequence, makeApp, makeUser, ok, withTestApp } from './helpers';
+import { bindAuthenticator, call, idem, ipSequence, makeApp, makeUser, ok, withTestApp } from './helpers';
 
 const t = withTestApp();
 const site = () => ({ origin: t.env.config.webauthn!.origins[0]!, rpId: t.env.config.webauthn!.rpId });
@@ -238,5 +238,72 @@ describe('managing passkeys', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('a transfer approved with a passkey', () => {
+  const facts = { channelId: 'usdt-trc20', address: 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh', amount: '10' };
+
+  it('replaces the authenticator code for this amount, address and attempt only, and once', async () => {
+    const u = await makeUser(t.env.db, { tradePassword: '402718', usdt: '100' });
+    const { credential } = await addPasskey(u);
+    await bindAuthenticator(t.env.db, u.id);
+    // The passkey's own cooling-off has passed.
+    await t.env.db.updateTable('users').set({ withdrawals_paused_until: null }).where('id', '=', u.id).execute();
+    const approve = async (idempotencyKey: string, f = facts) => {
+      const ceremony = ok<Ceremony>(
+        api.passkey.transferOptions,
+        await call(t.app, api.passkey.transferOptions, { token: u.token, body: { ...f, idempotencyKey } }),
+      );
+      return { challengeId: ceremony.challengeId, response: phone().get(credential, ceremony.options.challenge as string) };
+    };
+    const withdraw = (key: string, body: object) =>
+      call(t.app, api.money.withdraw, {
+        token: u.token,
+        body: { ...facts, tradePassword: '402718', ...body },
+        headers: idem(key),
+      });
+
+    // Neither the code nor a passkey: refused as before.
+    expect((await withdraw('pk-transfer-0001', {})).json.code).toBe(2007);
+    // Approved for 10, sent for 11: the signature covers the amount.
+    expect((await withdraw('pk-transfer-0001', { amount: '11', passkey: await approve('pk-transfer-0001') })).json.code).toBe(
+      1012,
+    );
+    // Approved for another attempt's key.
+    expect((await withdraw('pk-transfer-0002', { passkey: await approve('pk-transfer-0001') })).json.code).toBe(1012);
+    // Approved for another address.
+    const elsewhere = await approve('pk-transfer-0003', { ...facts, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
+    expect((await withdraw('pk-transfer-0003', { passkey: elsewhere })).json.code).toBe(1012);
+
+    const proof = await approve('pk-transfer-0004');
+    // The trade password is still required.
+    expect((await withdraw('pk-transfer-0004', { tradePassword: '111111', passkey: proof })).json.code).toBe(2005);
+    const fresh = await approve('pk-transfer-0004', { ...facts, amount: '10.00' });
+    ok(api.money.withdraw, await withdraw('pk-transfer-0004', { amount: '10.00', passkey: fresh }));
+    // Replayed for a new attempt of the same transfer: its challenge is spent.
+    expect((await withdraw('pk-transfer-0005', { passkey: fresh })).json.code).toBe(1012);
+  });
+
+  it("is refused with another account's passkey", async () => {
+    const owner = await makeUser(t.env.db, { tradePassword: '402718', usdt: '100' });
+    const thief = await makeUser(t.env.db);
+    await addPasskey(owner);
+    const { credential } = await addPasskey(thief);
+    await t.env.db.updateTable('users').set({ withdrawals_paused_until: null }).where('id', '=', owner.id).execute();
+    const ceremony = ok<Ceremony>(
+      api.passkey.transferOptions,
+      await call(t.app, api.passkey.transferOptions, { token: owner.token, body: { ...facts, idempotencyKey: 'pk-thief-0001' } }),
+    );
+    const r = await call(t.app, api.money.withdraw, {
+      token: owner.token,
+      body: {
+        ...facts,
+        tradePassword: '402718',
+        passkey: { challengeId: ceremony.challengeId, response: phone().get(credential, ceremony.options.challenge as string) },
+      },
+      headers: idem('pk-thief-0001'),
+    });
+    expect(r.json.code).toBe(1013);
   });
 });

@@ -6,8 +6,10 @@
  * embedded server is configured for (an IP address cannot hold passkeys).
  */
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_PORT } from './harness/env.ts';
-import { api, apiLogin, closePopupsAsTheyOpen, loginAs, registerUser } from './harness/more-helpers.ts';
+import { totp } from './harness/account-totp.ts';
+import { DEMO, E2E_PORT } from './harness/env.ts';
+import { api, apiLogin, closePopupsAsTheyOpen, faucet, loginAs, ops, registerUser } from './harness/more-helpers.ts';
+import { freshAddress } from './harness/wallet-api.ts';
 
 test.use({ baseURL: `http://localhost:${E2E_PORT}` });
 test.describe.configure({ mode: 'serial' });
@@ -116,4 +118,73 @@ test('a passkey added in Security logs in without the password, also while wrong
   await page.getByRole('button', { name: 'Log in with a passkey' }).click();
   await expect(page.getByText('This passkey is no longer registered.', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/pages\/login\/index$/);
+});
+
+test('a transfer is approved with a passkey instead of the authenticator code, and its approval cannot be replayed', async ({
+  page,
+}) => {
+  const payer = `559${String(Date.now()).slice(-7)}`;
+  await registerUser(payer, password);
+  const token = await apiLogin(payer, password);
+  await api('/member/modifyWalletPassword', { token, body: { newPassword: '135790', loginPassword: password } });
+  const { secret } = await api<{ secret: string }>('/api/user/google/getUserInfoByLoginInfo', {
+    token,
+    body: { loginPassword: password },
+  });
+  await api('/api/user/google/set', { token, body: { code: await totp(secret) } });
+  faucet(`+${DEMO.areaCode} ${payer}`, 'USDT', '30');
+
+  await addPhoneAuthenticator(page);
+  await closePopupsAsTheyOpen(page);
+  await loginAs(page, payer, password);
+  await page.goto('/pages/my/passkeys');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByLabel('Login password').fill(password);
+  // The authenticator is bound: adding a passkey asks its code too (the period after the binding one).
+  await page.getByLabel('6-digit code from your authenticator app').fill(await totp(secret, 1));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Passkey added. You can now log in with it.')).toBeVisible();
+  // Support lifts the day's hold that followed the change (the owner made it).
+  ops('lift-hold', `+${DEMO.areaCode} ${payer}`);
+  const usdt = async () =>
+    (await api<{ assets: Array<{ currency: string; balance: string }> }>('/member/wallet', { token })).assets.find(
+      (a) => a.currency === 'USDT',
+    )?.balance;
+  await expect.poll(usdt, { timeout: 30_000 }).toMatch(/^30(\.0+)?$/);
+
+  const sent: Array<{ body: Record<string, unknown>; key: string }> = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/money/virtualCurrency/transaction/withdraw'))
+      sent.push({ body: r.postDataJSON() as Record<string, unknown>, key: r.headers()['idempotency-key'] ?? '' });
+  });
+  await page.goto('/pages/index/transfer?currency=USDT');
+  await page.getByLabel('Receiving address').fill(freshAddress());
+  await page.getByLabel('Amount', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm transfer' })
+    .getByRole('button', { name: 'Confirm and enter trade password' })
+    .click();
+  const sheet = page.getByRole('dialog', { name: 'Security check' });
+  const usePasskey = sheet.getByRole('button', { name: 'Use a passkey instead of the code' });
+  // The trade password is still asked first.
+  await usePasskey.click();
+  await expect(sheet.getByLabel('6-digit trade password')).toHaveAccessibleDescription(
+    'Please enter your 6-digit trade password.',
+  );
+  await sheet.getByLabel('6-digit trade password').pressSequentially('135790');
+  await usePasskey.click();
+  await expect(page).toHaveURL(/\/pages\/record\/detail\?id=\d+$/);
+
+  // The approval that went with it, sent again as a new attempt: refused.
+  expect(sent).toHaveLength(1);
+  const { body, key } = sent[0]!;
+  expect(body).toMatchObject({ amount: '10', passkey: { challengeId: expect.any(String) } });
+  expect(body).not.toHaveProperty('googleCode');
+  const replay = await api('/money/virtualCurrency/transaction/withdraw', {
+    token,
+    body,
+    idempotencyKey: `${key}-again`,
+  }).catch((e: Error) => e.message);
+  expect(replay).toMatch(/: 1012 /);
 });

@@ -28,3 +28,7 @@ export const passkeySignInOptions = (opts?: RequestOptions) => call(passkeyApi.s
 /** Resolves with `access_token` and `client_id`, as login does. */
 export const signInWithPasskey = (body: BodyOf<typeof passkeyApi.signIn>, opts?: RequestOptions) =>
   call(passkeyApi.signIn, { body, ...opts });
+
+/** Options for approving one transfer (its channel, address, amount and Idempotency-Key). */
+export const passkeyTransferOptions = (body: BodyOf<typeof passkeyApi.transferOptions>, opts?: RequestOptions) =>
+  call(passkeyApi.transferOptions, { body, ...opts });

@@ -1,5 +1,6 @@
 /** What a failed passkey ceremony says (read at render time); a cancelled one says nothing. */
 import { t } from '@lingui/core/macro';
+import { ErrorCode } from '../contract/errors';
 import { PasskeyProblem } from '../lib/passkeys/webauthn';
 import { errorMessage } from './error-messages';
 
@@ -17,4 +18,11 @@ export function passkeyErrorText(error: unknown): string | null {
     default:
       return t`The passkey did not work. Please try again.`;
   }
+}
+
+/** A transfer's passkey approval failed (on the phone, or at the server): the sheet says why, not the form. */
+export function isPasskeyRefusal(error: unknown): boolean {
+  if (error instanceof PasskeyProblem) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === ErrorCode.PASSKEY_FAILED || code === ErrorCode.PASSKEY_UNKNOWN || code === ErrorCode.PASSKEYS_OFF;
 }

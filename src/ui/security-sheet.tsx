@@ -11,6 +11,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { readClipboard } from '../lib/clipboard/clipboard';
 import { digitsOnly } from '../lib/forms/credentials';
 import { Dialog } from './dialog';
+import { KeyIcon } from './icons';
 import { PIN_LENGTH, PinField } from './pin-field';
 
 export interface SecurityAnswers {
@@ -37,6 +38,11 @@ interface SecuritySheetProps {
   pending?: boolean;
   submitLabel?: string;
   onSubmit: (answers: SecurityAnswers) => void;
+  /**
+   * Offered beside the authenticator code: approve with a passkey instead (the trade password is
+   * still asked). Called with the answers once the password is complete.
+   */
+  onPasskey?: (answers: SecurityAnswers) => void;
   onClose: () => void;
 }
 
@@ -50,12 +56,15 @@ export function SecuritySheet({
   pending,
   submitLabel,
   onSubmit,
+  onPasskey,
   onClose,
 }: SecuritySheetProps) {
   const { t } = useLingui();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
+  // The passkey button checks the password only: the code it replaces is not missing.
+  const [passkeyTried, setPasskeyTried] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
@@ -64,6 +73,7 @@ export function SecuritySheet({
       setPassword('');
       setCode('');
       setTouched(false);
+      setPasskeyTried(false);
     }
   }, [open]);
   // A refused answer is cleared and its field takes focus for the next try.
@@ -106,7 +116,8 @@ export function SecuritySheet({
               if (askCode && code.length !== PIN_LENGTH) codeRef.current?.focus();
             }}
             error={
-              fieldRefusal('tradePassword') ?? (touched && passwordMissing ? t`Please enter your 6-digit trade password.` : null)
+              fieldRefusal('tradePassword') ??
+              ((touched || passkeyTried) && passwordMissing ? t`Please enter your 6-digit trade password.` : null)
             }
             action={
               <Link to="/pages/my/password-trade-forgot" className="link-button">
@@ -138,6 +149,21 @@ export function SecuritySheet({
               </button>
             }
           />
+        )}
+        {askCode && onPasskey && (
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            disabled={pending}
+            onClick={() => {
+              setPasskeyTried(true);
+              if (passwordMissing) passwordRef.current?.focus();
+              else if (!pending) onPasskey({ tradePassword: password, googleCode: '' });
+            }}
+          >
+            <KeyIcon />
+            {t`Use a passkey instead of the code`}
+          </button>
         )}
         {refusal?.field === 'form' && (
           <p className="notice notice--danger" role="alert">

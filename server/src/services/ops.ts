@@ -24,6 +24,7 @@ export const OPS_COMMANDS = [
   'distribute',
   'seed',
   'expire-tokens',
+  'lift-hold',
   'reseal-secrets',
   'withdrawals',
   'approve-withdrawal',
@@ -46,6 +47,8 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   distribute                               run the reward-pool distribution for the current period
   seed                                     create the demo user and data (idempotent)
   expire-tokens <account>                  revoke every session of an account
+  lift-hold <account>                      end the withdrawal hold after a security change (support, once
+                                           the owner is verified to have made the change)
   reseal-secrets                           seal every stored secret with the first SECRETS_KEY (after a rotation)
   withdrawals                              withdrawals held for a decision or for the hot wallet's float
   approve-withdrawal <recordId>            let a held withdrawal be paid (beyond the float: once topped up)
@@ -97,6 +100,17 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
       return (await distribute(db, config.distributionPeriodSeconds)) ?? { skipped: 'this period was already distributed' };
     case 'seed':
       return seedDemo(db, config);
+    case 'lift-hold': {
+      need(1);
+      const userId = await findUserId(db, args[0]!);
+      const r = await db
+        .updateTable('users')
+        .set({ withdrawals_paused_until: null })
+        .where('id', '=', userId)
+        .where('withdrawals_paused_until', '>', new Date())
+        .executeTakeFirst();
+      return { lifted: Number(r.numUpdatedRows) === 1 };
+    }
     case 'expire-tokens': {
       need(1);
       const userId = await findUserId(db, args[0]!);

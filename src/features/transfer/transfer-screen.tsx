@@ -13,6 +13,7 @@ import { withdrawChannelsQueryOptions } from '../../api/money';
 import { errorMessage, pausedUntilText } from '../../session/error-messages';
 import { activePause } from '../../session/member-info';
 import { isOnline, useOnline } from '../../session/online';
+import { isPasskeyRefusal, passkeyErrorText } from '../../session/passkey-messages';
 import { useAppStore } from '../../session/store';
 import { Page } from '../../ui/page';
 import type { SecurityRefusal } from '../../ui/security-sheet';
@@ -31,6 +32,7 @@ import { checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/a
 import { useAddressVerdict } from './model/use-address-verdict';
 import { useChannelRules } from './model/use-channel-rules';
 import { useFieldMessages } from './model/use-field-messages';
+import { usePasskeyReady } from './model/use-passkey-ready';
 import { useSavedAddress } from './model/use-saved-address';
 import { useSendTransfer } from './use-send-transfer';
 import './transfer.css';
@@ -48,6 +50,7 @@ export function TransferScreen() {
   const wallet = useQuery(walletQueryOptions());
   const member = useQuery({ ...memberInfoQueryOptions(), meta: { persist: true, inlineErrors: true } });
   const user = member.data;
+  const passkeyReady = usePasskeyReady(Boolean(user?.googleBound));
 
   const [pickedChannel, setPickedChannel] = useState<string | null>(null);
   const [address, setAddress] = useState(search.address ?? '');
@@ -84,7 +87,12 @@ export function TransferScreen() {
       void navigate({ to: '/pages/record/detail', search: { id: record.id }, replace: true });
     },
     onRefused: (error, back) => {
-      if (back === 'password' || back === 'authenticator') {
+      if (isPasskeyRefusal(error)) {
+        // Closed on the phone: back to the sheet, nothing to say; otherwise why, under the fields.
+        const message = passkeyErrorText(error);
+        setRefusal(message ? { field: 'form', message } : null);
+        setStep('authorize');
+      } else if (back === 'password' || back === 'authenticator') {
         setRefusal({ field: back === 'password' ? 'tradePassword' : 'authenticator', message: errorMessage(error) });
         setStep('authorize');
       } else if (back === 'set-password') {
@@ -247,6 +255,7 @@ export function TransferScreen() {
       <AuthorizationSteps
         step={step === 'authorize' || step === 'set-password' ? step : null}
         authenticatorBound={Boolean(user?.googleBound)}
+        passkeyReady={passkeyReady}
         sender={sender}
         refusal={refusal}
         online={online}
@@ -263,7 +272,7 @@ export function TransferScreen() {
     </Page>
   );
 
-  function sendWith(password: string, googleCode?: string) {
+  function sendWith(password: string, second?: { googleCode: string } | { withPasskey: true }) {
     if (!channel || !isOnline()) {
       setFormError(offlineReason ?? t`You are offline.`);
       setStep('form');
@@ -275,7 +284,7 @@ export function TransferScreen() {
       address: trimmed,
       amount: amount.trim(),
       tradePassword: password,
-      ...(googleCode ? { googleCode } : {}),
+      ...second,
     });
   }
 }

@@ -14,6 +14,24 @@ export interface WithdrawBody {
   amount: string;
   tradePassword: string;
   googleCode?: string;
+  /** Approve with a passkey instead of the code: asked for when the attempt is sent (its key is in the challenge). */
+  withPasskey?: boolean;
+}
+
+/**
+ * A passkey's approval covers the attempt's Idempotency-Key, so it is asked for here, per send: a
+ * retry of an attempt whose outcome is unknown asks the phone again for the same key.
+ */
+async function sendWithdrawal({ withPasskey, ...body }: WithdrawBody, key: string) {
+  if (!withPasskey) return withdraw(body, key);
+  const [{ passkeyTransferOptions }, { signWithPasskey }] = await Promise.all([
+    import('../../api/passkeys'),
+    import('../../lib/passkeys/webauthn'),
+  ]);
+  const { channelId, address, amount } = body;
+  const { challengeId, options } = await passkeyTransferOptions({ channelId, address, amount, idempotencyKey: key });
+  const response = await signWithPasskey(options);
+  return withdraw({ ...body, passkey: { challengeId, response } }, key);
 }
 
 export function useSendTransfer({
@@ -25,7 +43,7 @@ export function useSendTransfer({
 }) {
   const queryClient = useQueryClient();
   return useSecuredSubmit<WithdrawBody, TransactionRecord>({
-    submit: (body, key) => withdraw(body, key),
+    submit: sendWithdrawal,
     onSuccess: (record) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.wallet });
       void queryClient.invalidateQueries({ queryKey: queryKeys.records.all });

@@ -21,7 +21,7 @@ import { moneyRoutes } from './routes/money';
 import { notifyRoutes } from './routes/notify';
 import { operatorRoutes } from './routes/operator';
 import { opsRoutes } from './routes/ops';
-import { passkeyRoutes } from './routes/passkeys';
+import { passkeyRoutes, sessionRoutes } from './routes/passkeys';
 import { prerenderCsp, staticRoutes } from './routes/static';
 import { ErrorCode } from './services/errors';
 import { createMailer } from './services/mailer';
@@ -198,6 +198,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   contactRoutes(app, ctx);
   googleRoutes(app, ctx);
   passkeyRoutes(app, ctx);
+  sessionRoutes(app, ctx);
   miscRoutes(app, ctx);
   notifyRoutes(app, ctx);
   liveRoutes(app, ctx);

@@ -8,6 +8,7 @@ import { miscApi } from './misc';
 import { moneyApi } from './money';
 import { notifyApi } from './notify';
 import { passkeyApi } from './passkeys';
+import { sessionsApi } from './sessions';
 
 export const api = {
   auth: authApi,
@@ -21,4 +22,5 @@ export const api = {
   exchange: exchangeApi,
   google: googleApi,
   passkey: passkeyApi,
+  sessions: sessionsApi,
 } as const;

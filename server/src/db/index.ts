@@ -22,7 +22,7 @@ import * as m015 from './migrations/015_price_history';
 import * as m016 from './migrations/016_content_translations';
 import * as m017 from './migrations/017_withdrawal_refunds';
 import * as m018 from './migrations/018_withdrawal_pause';
-import * as m019 from './migrations/019_passkeys';
+import * as m019 from './migrations/019_passkeys_and_devices';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -50,7 +50,7 @@ const migrations: Record<string, Migration> = {
   '016_content_translations': m016,
   '017_withdrawal_refunds': m017,
   '018_withdrawal_pause': m018,
-  '019_passkeys': m019,
+  '019_passkeys_and_devices': m019,
 };
 
 class StaticProvider implements MigrationProvider {

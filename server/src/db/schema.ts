@@ -91,12 +91,17 @@ export interface DB extends NoticeTables {
     last_attempt_at: Time;
   };
   sessions: {
+    /** Names the session in the owner's device list (migration 019); never the token's hash. */
+    id: ColumnType<string, never, never>;
     token_hash: string;
     user_id: number;
     client_id: string;
     created_at: Time;
     expires_at: Time;
     revoked_at: TimeNull;
+    user_agent: string | null;
+    ip: string | null;
+    last_seen_at: TimeNull;
   };
   verification_codes: {
     id: Generated<number>;

@@ -3,7 +3,7 @@ import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import * as auth from '../services/auth';
 import { issueChallenge } from '../services/human-check';
-import { deviceOf, rememberDevice } from '../services/known-devices';
+import { afterSignIn, deviceOf } from '../services/known-devices';
 import { define } from './define';
 
 const clientId = (h: string | string[] | undefined) => (typeof h === 'string' ? h : undefined);
@@ -24,8 +24,7 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx) {
         clientId(req.headers['client-id']),
         deviceOf(req),
       );
-      await rememberDevice(db, userId, req, reply);
-      return session;
+      return afterSignIn(db, userId, session, req, reply);
     },
     strict,
   );
@@ -41,8 +40,7 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx) {
         req.ip,
         clientId(req.headers['client-id']),
       );
-      await rememberDevice(db, userId, req, reply);
-      return session;
+      return afterSignIn(db, userId, session, req, reply);
     },
     strict,
   );

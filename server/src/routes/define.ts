@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import type { Ctx } from '../context';
 import { userIdForToken } from '../services/auth';
+import { touchSession } from '../services/sessions';
 import { ApiError, ErrorCode } from '../services/errors';
 import type { Who } from '../services/me';
 
@@ -146,6 +147,8 @@ export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E
       }
       try {
         const data = await handler({ ...(parts as object), userId, who, token, idempotencyKey, req, reply } as Call<E>);
+        // The session answered: seen now, for the owner's device list (a write at most every few minutes, not awaited).
+        if (token) touchSession(ctx.db, token);
         if (ep.binary) return sendBinary(reply, data as BinaryBody);
         return reply.send({ code: ErrorCode.OK, msg: 'success', data: data ?? null });
       } catch (e) {

@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
-import { rememberDevice } from '../services/known-devices';
+import { afterSignIn } from '../services/known-devices';
 import { transferOptions } from '../services/passkey-transfers';
 import * as passkeys from '../services/passkeys';
+import * as sessions from '../services/sessions';
 import { define } from './define';
 
 const clientId = (h: string | string[] | undefined) => (typeof h === 'string' ? h : undefined);
+
+export function sessionRoutes(app: FastifyInstance, ctx: Ctx) {
+  const { db } = ctx;
+  define(app, ctx, api.sessions.list, ({ userId, token }) => sessions.listSessions(db, userId, token));
+  define(app, ctx, api.sessions.revoke, ({ userId, token, body }) => sessions.revokeSessionById(db, userId, body.id, token));
+  define(app, ctx, api.sessions.revokeOthers, ({ userId, token }) => sessions.revokeOtherSessions(db, userId, token));
+}
 
 export function passkeyRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db, config } = ctx;
@@ -57,8 +65,7 @@ export function passkeyRoutes(app: FastifyInstance, ctx: Ctx) {
         body,
         clientId(req.headers['client-id']),
       );
-      await rememberDevice(db, userId, req, reply);
-      return session;
+      return afterSignIn(db, userId, session, req, reply);
     },
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );

@@ -9,6 +9,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Q } from '../db/schema';
+import type { SessionOut } from './auth';
+import { describeSession } from './sessions';
 
 export const DEVICE_COOKIE = 'tessera_device';
 const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
@@ -55,4 +57,17 @@ export async function rememberDevice(db: Q, userId: number, req: FastifyRequest,
     'set-cookie',
     `${DEVICE_COOKIE}=${deviceId}; Path=/auth; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${secure}`,
   );
+}
+
+/** After every sign-in (password, registration, passkey): the device remembered, the session described. */
+export async function afterSignIn(
+  db: Q,
+  userId: number,
+  session: SessionOut,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<SessionOut> {
+  await rememberDevice(db, userId, req, reply);
+  await describeSession(db, session.access_token, req);
+  return session;
 }

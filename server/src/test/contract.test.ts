@@ -176,6 +176,9 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     // Reset, unbind and move with real codes in security-recovery.test.ts.
     covered.add(api.member.resetTradePassword);
     covered.add(api.google.unbind);
+    await check(api.sessions.list);
+    await check(api.sessions.revokeOthers);
+    covered.add(api.sessions.revoke); // sessions.test.ts
     await check(api.passkey.list);
     await check(api.passkey.signInOptions);
     await check(api.passkey.addOptions, { body: { loginPassword: DEMO.password } });

@@ -3,6 +3,7 @@
  * ceremony starts (it stays out of the entry and login chunks). The browser's errors become a few
  * kinds a screen can say in words: a person who closed the sheet is not shown an error at all.
  */
+import { deviceName } from '../device/device-name';
 
 export type PasskeyProblemKind =
   /** Closed, timed out, or another ceremony took over: say nothing. */
@@ -90,36 +91,5 @@ export async function cancelPasskeyCeremony(): Promise<void> {
   WebAuthnAbortService.cancelCeremony();
 }
 
-/**
- * A first name for a new passkey, from what the browser says it runs on: "Chrome on Android".
- * The person can change it before saving.
- */
-export function suggestedPasskeyName(userAgent = navigator.userAgent): string {
-  const os = /Android/.test(userAgent)
-    ? 'Android'
-    : /iPhone|iPad|iPod/.test(userAgent)
-      ? 'iOS'
-      : /Mac OS X/.test(userAgent)
-        ? 'macOS'
-        : /Windows/.test(userAgent)
-          ? 'Windows'
-          : /CrOS/.test(userAgent)
-            ? 'ChromeOS'
-            : /Linux/.test(userAgent)
-              ? 'Linux'
-              : null;
-  const browser = /EdgA?\//.test(userAgent)
-    ? 'Edge'
-    : /SamsungBrowser\//.test(userAgent)
-      ? 'Samsung Internet'
-      : /Firefox\/|FxiOS\//.test(userAgent)
-        ? 'Firefox'
-        : /Chrome\/|CriOS\//.test(userAgent)
-          ? 'Chrome'
-          : /Safari\//.test(userAgent)
-            ? 'Safari'
-            : null;
-  // Brand names, not sentences: they stay as they are in every language.
-  if (browser && os) return `${browser} · ${os}`;
-  return browser ?? os ?? 'Passkey';
-}
+/** A first name for a new passkey; the person can change it before saving. */
+export const suggestedPasskeyName = (userAgent = navigator.userAgent): string => deviceName(userAgent) ?? 'Passkey';

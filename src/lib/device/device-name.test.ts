@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { suggestedPasskeyName } from './webauthn';
+import { deviceName } from './device-name';
 
-describe('suggestedPasskeyName', () => {
+describe('deviceName', () => {
   it('names the browser and the system from the user agent', () => {
     const pixel =
       'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
@@ -10,10 +10,10 @@ describe('suggestedPasskeyName', () => {
     const samsung =
       'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36';
     const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
-    expect(suggestedPasskeyName(pixel)).toBe('Chrome · Android');
-    expect(suggestedPasskeyName(iphone)).toBe('Safari · iOS');
-    expect(suggestedPasskeyName(samsung)).toBe('Samsung Internet · Android');
-    expect(suggestedPasskeyName(firefox)).toBe('Firefox · Windows');
-    expect(suggestedPasskeyName('curl/8.0')).toBe('Passkey');
+    expect(deviceName(pixel)).toBe('Chrome · Android');
+    expect(deviceName(iphone)).toBe('Safari · iOS');
+    expect(deviceName(samsung)).toBe('Samsung Internet · Android');
+    expect(deviceName(firefox)).toBe('Firefox · Windows');
+    expect(deviceName('curl/8.0')).toBeNull();
   });
 });

@@ -28,6 +28,7 @@ import { Route as PagesLoginForgotPasswordRouteImport } from './routes/pages/log
 import { Route as PagesLoginRegisterRouteImport } from './routes/pages/login/register'
 import { Route as PagesMyAboutRouteImport } from './routes/pages/my/about'
 import { Route as PagesMyAddressBookRouteImport } from './routes/pages/my/address-book'
+import { Route as PagesMyDevicesRouteImport } from './routes/pages/my/devices'
 import { Route as PagesMyInfoRouteImport } from './routes/pages/my/info'
 import { Route as PagesMyMessageRouteImport } from './routes/pages/my/message'
 import { Route as PagesMyMessageDetailRouteImport } from './routes/pages/my/message-detail'
@@ -146,6 +147,11 @@ const PagesMyAddressBookRoute = PagesMyAddressBookRouteImport.update({
   path: '/pages/my/address-book',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesMyDevicesRoute = PagesMyDevicesRouteImport.update({
+  id: '/pages/my/devices',
+  path: '/pages/my/devices',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesMyInfoRoute = PagesMyInfoRouteImport.update({
   id: '/pages/my/info',
   path: '/pages/my/info',
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/pages/login/register': typeof PagesLoginRegisterRoute
   '/pages/my/about': typeof PagesMyAboutRoute
   '/pages/my/address-book': typeof PagesMyAddressBookRoute
+  '/pages/my/devices': typeof PagesMyDevicesRoute
   '/pages/my/index': typeof PagesMyChar91indexChar93Route
   '/pages/my/info': typeof PagesMyInfoRoute
   '/pages/my/message': typeof PagesMyMessageRoute
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/pages/login/register': typeof PagesLoginRegisterRoute
   '/pages/my/about': typeof PagesMyAboutRoute
   '/pages/my/address-book': typeof PagesMyAddressBookRoute
+  '/pages/my/devices': typeof PagesMyDevicesRoute
   '/pages/my/index': typeof PagesMyChar91indexChar93Route
   '/pages/my/info': typeof PagesMyInfoRoute
   '/pages/my/message': typeof PagesMyMessageRoute
@@ -316,6 +324,7 @@ export interface FileRoutesById {
   '/pages/login/register': typeof PagesLoginRegisterRoute
   '/pages/my/about': typeof PagesMyAboutRoute
   '/pages/my/address-book': typeof PagesMyAddressBookRoute
+  '/pages/my/devices': typeof PagesMyDevicesRoute
   '/pages/my/index': typeof PagesMyChar91indexChar93Route
   '/pages/my/info': typeof PagesMyInfoRoute
   '/pages/my/message': typeof PagesMyMessageRoute
@@ -354,6 +363,7 @@ export interface FileRouteTypes {
     | '/pages/login/register'
     | '/pages/my/about'
     | '/pages/my/address-book'
+    | '/pages/my/devices'
     | '/pages/my/index'
     | '/pages/my/info'
     | '/pages/my/message'
@@ -390,6 +400,7 @@ export interface FileRouteTypes {
     | '/pages/login/register'
     | '/pages/my/about'
     | '/pages/my/address-book'
+    | '/pages/my/devices'
     | '/pages/my/index'
     | '/pages/my/info'
     | '/pages/my/message'
@@ -426,6 +437,7 @@ export interface FileRouteTypes {
     | '/pages/login/register'
     | '/pages/my/about'
     | '/pages/my/address-book'
+    | '/pages/my/devices'
     | '/pages/my/index'
     | '/pages/my/info'
     | '/pages/my/message'
@@ -463,6 +475,7 @@ export interface RootRouteChildren {
   PagesLoginRegisterRoute: typeof PagesLoginRegisterRoute
   PagesMyAboutRoute: typeof PagesMyAboutRoute
   PagesMyAddressBookRoute: typeof PagesMyAddressBookRoute
+  PagesMyDevicesRoute: typeof PagesMyDevicesRoute
   PagesMyChar91indexChar93Route: typeof PagesMyChar91indexChar93Route
   PagesMyInfoRoute: typeof PagesMyInfoRoute
   PagesMyMessageRoute: typeof PagesMyMessageRoute
@@ -618,6 +631,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesMyAddressBookRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/my/devices': {
+      id: '/pages/my/devices'
+      path: '/pages/my/devices'
+      fullPath: '/pages/my/devices'
+      preLoaderRoute: typeof PagesMyDevicesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/my/info': {
       id: '/pages/my/info'
       path: '/pages/my/info'
@@ -743,6 +763,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesLoginRegisterRoute: PagesLoginRegisterRoute,
   PagesMyAboutRoute: PagesMyAboutRoute,
   PagesMyAddressBookRoute: PagesMyAddressBookRoute,
+  PagesMyDevicesRoute: PagesMyDevicesRoute,
   PagesMyChar91indexChar93Route: PagesMyChar91indexChar93Route,
   PagesMyInfoRoute: PagesMyInfoRoute,
   PagesMyMessageRoute: PagesMyMessageRoute,

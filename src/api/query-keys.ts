@@ -75,6 +75,7 @@ export const queryKeys = {
     status: ['google', 'status'] as const,
   },
   passkeys: ['passkeys'] as const,
+  sessions: ['sessions'] as const,
 } as const;
 
 /** Persist these queries to IndexedDB (offline home, records, reference data). Nothing secret. */

@@ -8,9 +8,9 @@ import * as z from 'zod/mini';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import type { Ctx } from '../context';
 import { userIdForToken } from '../services/auth';
-import { touchSession } from '../services/sessions';
 import { ApiError, ErrorCode } from '../services/errors';
 import type { Who } from '../services/me';
+import { touchSession } from '../services/sessions';
 
 type Defined<S> = Exclude<S, undefined>;
 type Out<S> = [Defined<S>] extends [never] ? undefined : Defined<S> extends z.ZodMiniType ? z.output<Defined<S>> : undefined;

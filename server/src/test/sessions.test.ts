@@ -9,7 +9,8 @@ import { call, makeApp, makeUser, ok, withTestApp } from './helpers';
 
 const t = withTestApp();
 
-const PIXEL = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+const PIXEL =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
@@ -38,7 +39,9 @@ describe('signed-in devices', () => {
     await signIn(u.phone, IPHONE, '2001:db8:85a3::8a2e:370:7334');
     const seen = await list(phone);
     expect(seen[0]).toMatchObject({ device: 'Chrome · Android', ipRange: '203.0.113.0/24', current: true });
-    expect(seen).toContainEqual(expect.objectContaining({ device: 'Safari · iOS', ipRange: '2001:db8:85a3::/48', current: false }));
+    expect(seen).toContainEqual(
+      expect.objectContaining({ device: 'Safari · iOS', ipRange: '2001:db8:85a3::/48', current: false }),
+    );
     // makeUser's own session has no browser: listed without a name.
     expect(seen).toHaveLength(3);
     expect(seen.filter((s) => s.current)).toHaveLength(1);

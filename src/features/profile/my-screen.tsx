@@ -52,6 +52,7 @@ export function MyScreen() {
         <MenuLink to="/pages/my/password-login-edit" label={t`Login password`} />
         <MenuLink to="/pages/my/google-code/index" label={t`Authenticator`} value={user?.googleBound ? t`Bound` : t`Not bound`} />
         <MenuLink to="/pages/my/passkeys" label={t`Passkeys`} />
+        <MenuLink to="/pages/my/devices" label={t`Devices`} />
       </MenuList>
       <MenuList label={t`About`}>
         <MenuLink to="/pages/my/protocol" search={{ type: 'agreement' }} label={t`User agreement`} />

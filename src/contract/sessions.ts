@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { isoTime } from './common';
 import { endpoint } from './endpoint';
+import { passkeyProof } from './passkeys';
 
 export const session = z.object({
   id: z.string(),
@@ -16,7 +17,17 @@ export const session = z.object({
 });
 export type SignedInSession = z.infer<typeof session>;
 
+/** Unlocking the app lock: the login password, or a passkey's answer to sign-in options. */
+export const unlockBody = z
+  .object({
+    password: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+    passkey: z.optional(passkeyProof),
+  })
+  .check(z.refine((b) => (b.password === undefined) !== (b.passkey === undefined), 'either password or passkey'));
+
 export const sessionsApi = {
+  /** Checks that the person at a locked app is the owner; the session itself is unchanged. */
+  unlock: endpoint({ method: 'POST', path: '/member/unlock', auth: true, body: unlockBody, data: z.nullable(z.object({})) }),
   list: endpoint({ method: 'GET', path: '/member/sessions', auth: true, data: z.array(session) }),
   /** Signs one other session out, on every instance at once (this one signs out with logout). */
   revoke: endpoint({

@@ -13,6 +13,15 @@ export function sessionRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
   define(app, ctx, api.sessions.list, ({ userId, token }) => sessions.listSessions(db, userId, token));
   define(app, ctx, api.sessions.revoke, ({ userId, token, body }) => sessions.revokeSessionById(db, userId, body.id, token));
+  define(
+    app,
+    ctx,
+    api.sessions.unlock,
+    ({ userId, body, req }) => sessions.unlock(db, ctx.config.webauthn, userId, req.ip, body),
+    {
+      rateLimit: { max: 10, timeWindow: '1 minute' },
+    },
+  );
   define(app, ctx, api.sessions.revokeOthers, ({ userId, token }) => sessions.revokeOtherSessions(db, userId, token));
 }
 

@@ -9,9 +9,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { deviceName } from '../../../src/lib/device/device-name';
+import type { WebAuthnConfig } from '../config';
 import type { Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { tokenHash } from './me';
+import { checkLoginPassword, getUser } from './users';
+import { requireWebAuthn, takeChallenge, verifyAssertion } from './webauthn-ceremony';
 
 /** Last-seen times are written at most this often per session and instance. */
 const TOUCH_EVERY_MS = 5 * 60_000;
@@ -118,4 +121,26 @@ export async function revokeOtherSessions(db: Q, userId: number, currentToken: s
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return { signedOut: Number(r.numUpdatedRows) };
+}
+
+/**
+ * The app lock's check that the person holding the phone is the owner: the login password (under
+ * the same limits as at sign-in, so a locked phone is no way around them), or a passkey of this
+ * account answering sign-in options.
+ */
+export async function unlock(
+  db: Q,
+  webauthn: WebAuthnConfig | undefined,
+  userId: number,
+  source: string,
+  b: { password?: string | undefined; passkey?: { challengeId: string; response: unknown } | undefined },
+) {
+  if (b.passkey) {
+    const rp = requireWebAuthn(webauthn);
+    const challenge = await takeChallenge(db, b.passkey.challengeId, 'sign-in', null);
+    await verifyAssertion(db, rp, b.passkey.response, challenge, userId);
+    return null;
+  }
+  await checkLoginPassword(db, await getUser(db, userId), b.password, source);
+  return null;
 }

@@ -178,6 +178,7 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     covered.add(api.google.unbind);
     await check(api.sessions.list);
     await check(api.sessions.revokeOthers);
+    await check(api.sessions.unlock, { body: { password: DEMO.password } });
     covered.add(api.sessions.revoke); // sessions.test.ts
     await check(api.passkey.list);
     await check(api.passkey.signInOptions);

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
+import { softAuthenticator } from '../../test-support/soft-authenticator';
 import { ipRange } from '../services/sessions';
 import { call, makeApp, makeUser, ok, withTestApp } from './helpers';
 
@@ -76,6 +77,40 @@ describe('signed-in devices', () => {
     expect(signedOut.signedOut).toBe(1); // makeUser's session; the tablet's was already out
     expect((await list(phone)).map((s) => s.current)).toEqual([true]);
     expect((await call(t.app, api.member.memberInfo, { token: u.token })).status).toBe(401);
+  });
+
+  it('unlocks the app lock with the login password or a passkey of this account only', async () => {
+    const u = await makeUser(t.env.db);
+    const other = await makeUser(t.env.db);
+    const unlock = (token: string, body: object) => call(t.app, api.sessions.unlock, { token, body });
+    expect((await unlock(u.token, { password: 'Wrong1234' })).json.code).toBe(1001);
+    ok(api.sessions.unlock, await unlock(u.token, { password: 'Passw0rd!' }));
+
+    const site = { origin: t.env.config.webauthn!.origins[0]!, rpId: t.env.config.webauthn!.rpId };
+    const phone = softAuthenticator(site);
+    const register = async (token: string) => {
+      const ceremony = ok<{ challengeId: string; options: Record<string, unknown> }>(
+        api.passkey.addOptions,
+        await call(t.app, api.passkey.addOptions, { token, body: { loginPassword: 'Passw0rd!' } }),
+      );
+      const { response, credential } = phone.create(ceremony.options);
+      ok(
+        api.passkey.add,
+        await call(t.app, api.passkey.add, { token, body: { challengeId: ceremony.challengeId, name: 'Phone', response } }),
+      );
+      return credential;
+    };
+    const mine = await register(u.token);
+    const theirs = await register(other.token);
+    const answer = async (credential: typeof mine) => {
+      const { challengeId, options } = ok<{ challengeId: string; options: { challenge: string } }>(
+        api.passkey.signInOptions,
+        await call(t.app, api.passkey.signInOptions),
+      );
+      return { challengeId, response: phone.get(credential, options.challenge) };
+    };
+    ok(api.sessions.unlock, await unlock(u.token, { passkey: await answer(mine) }));
+    expect((await unlock(u.token, { passkey: await answer(theirs) })).json.code).toBe(1013);
   });
 
   it('names address ranges for IPv4, IPv4-mapped and IPv6 addresses', () => {

@@ -22,8 +22,12 @@ export const BUDGETS = {
   loginRouteGzip: 130 * KB,
   /** Home route initial JS+CSS. */
   homeRouteGzip: 160 * KB,
-  /** Each locale catalog chunk. */
-  localeChunkGzip: 12 * KB,
+  /**
+   * Each locale catalog chunk. The signed-in catalog holds every signed-in screen's messages; it
+   * was 12 KB until passkeys, devices and the app lock added ~70 messages (issue 20). Past 14 KB,
+   * split it by feature rather than raise this again.
+   */
+  localeChunkGzip: 14 * KB,
   /**
    * Everything the worker precaches, as downloaded on install (gzip; our server sends brotli,
    * which is smaller still). Measured compressed because the same issue requires all 38 complete
@@ -31,7 +35,8 @@ export const BUDGETS = {
    * held under its own ceiling so storage use cannot creep either.
    */
   precacheBytes: 1.5 * 1024 * KB,
-  precacheRawBytes: 2.5 * 1024 * KB,
+  /** Raw: 2.5 MB until issue 20's messages (in 38 locales, two catalogs each) and the WebAuthn chunk. */
+  precacheRawBytes: 2.75 * 1024 * KB,
 };
 
 const dist = path.resolve('dist');

@@ -7,6 +7,7 @@ import { I18nProvider } from '@lingui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import { AppLockLayer } from './app-lock-layer';
 import type { AppRouter } from './router';
 import { InstanceGate } from './single-instance';
 
@@ -17,6 +18,7 @@ export function AppTree({ i18n, queryClient, router }: { i18n: I18n; queryClient
         <QueryClientProvider client={queryClient}>
           <InstanceGate>
             <RouterProvider router={router} />
+            <AppLockLayer />
           </InstanceGate>
         </QueryClientProvider>
       </I18nProvider>

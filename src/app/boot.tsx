@@ -10,6 +10,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadScreenMessages } from '../lib/i18n/activate';
 import { warmIntl } from '../lib/i18n/warm-intl';
 import { yieldToMain } from '../lib/tasks/yield-to-main';
+import { appLock } from '../session/app-lock';
 import { rememberFirstPaint } from '../session/first-paint';
 import { LAUNCH_CHECK_DELAY_MS, launchRedirect } from '../session/guard';
 import { captureInstallPrompt } from '../session/install';
@@ -32,6 +33,8 @@ export async function boot(container: HTMLElement): Promise<void> {
   reloadOnStaleChunks();
   reloadWhenNewWorkerTakesOver();
   await appStore.hydrate();
+  // A signed-in app with the lock on opens locked, before anything of it is drawn.
+  appLock.start();
   const signedIn = Boolean(appStore.get().token);
   // Signed-in screens show amounts and dates: ICU loads in a worker meanwhile, not in the render.
   const intlWarmed = signedIn ? warmIntl(navigator.language) : undefined;

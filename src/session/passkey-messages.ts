@@ -1,7 +1,7 @@
 /** What a failed passkey ceremony says (read at render time); a cancelled one says nothing. */
 import { t } from '@lingui/core/macro';
 import { ErrorCode } from '../contract/errors';
-import { PasskeyProblem } from '../lib/passkeys/webauthn';
+import { PasskeyProblem } from '../lib/passkeys/passkey-problem';
 import { errorMessage } from './error-messages';
 
 export function passkeyErrorText(error: unknown): string | null {

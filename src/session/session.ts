@@ -7,6 +7,7 @@ import { logout } from '../api/auth';
 import { memberInfoQueryOptions } from '../api/member';
 import { readKey, writeKey } from '../lib/storage/kv';
 import { showToast } from '../ui/toast';
+import { appLock } from './app-lock';
 import { LOGIN_PATH } from './guard';
 import { requestPersistentStorage } from './install';
 import { clearPersistedQueries, startPersistence } from './persist';
@@ -45,6 +46,8 @@ async function forget(): Promise<void> {
   if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
     void import('./push-notifications').then((m) => m.forgetPushOnThisDevice()).catch(() => undefined);
   appStore.set({ token: null, clientId: null, userId: null, isMessage: false });
+  // Signed out, there is nothing left to lock.
+  appLock.release();
   await clearPersistedQueries(queryClient);
   await startPersistence(queryClient, null);
 }

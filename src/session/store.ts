@@ -22,6 +22,8 @@ export interface PersistedState {
   currencyInfo: { code: string } | null;
   /** Incoming records below this USD value are collapsed as dust (issue 5); user-adjustable. */
   dustThresholdUsd: string | null;
+  /** App lock: seconds in the background before the app locks (0: at once); null: off (session/app-lock.ts). */
+  appLockSeconds: number | null;
 }
 
 /**
@@ -55,6 +57,7 @@ export const PERSISTED_KEYS = [
   'isShowAmount',
   'currencyInfo',
   'dustThresholdUsd',
+  'appLockSeconds',
 ] as const satisfies readonly (keyof PersistedState)[];
 
 export const initialState = (): AppState => ({
@@ -68,6 +71,7 @@ export const initialState = (): AppState => ({
   isShowAmount: true,
   currencyInfo: null,
   dustThresholdUsd: null,
+  appLockSeconds: null,
   isMessage: false,
   hasShownActivityPopup: false,
   offerInstall: false,

@@ -1,4 +1,4 @@
-/** Settings: display currency, language, privacy mode, dust threshold, notifications and clearing the cache. */
+/** Settings: display currency, language, privacy mode, app lock, dust threshold, notifications and clearing the cache. */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -13,6 +13,7 @@ import { MenuButton, MenuItem, MenuLink, MenuList } from '../../ui/menu-list';
 import { Page } from '../../ui/page';
 import { Switch } from '../../ui/switch';
 import { showLoading, showToast } from '../../ui/toast';
+import { AppLockSetting } from './app-lock-setting';
 import { clearAppCache } from './cache';
 import { NotificationsSetting } from './notifications-setting';
 import './settings.css';
@@ -76,6 +77,7 @@ export function SettingsScreen() {
           <Switch id={hideId} checked={hidden} onCheckedChange={(on) => appStore.set({ isShowAmount: !on })} />
         </MenuItem>
       </MenuList>
+      <AppLockSetting />
       <DustThreshold defaultValue={config.data?.dustThresholdUsd} />
       <NotificationsSetting />
       <InstallEntry />

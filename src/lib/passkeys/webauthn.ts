@@ -4,26 +4,9 @@
  * kinds a screen can say in words: a person who closed the sheet is not shown an error at all.
  */
 import { deviceName } from '../device/device-name';
+import { PasskeyProblem } from './passkey-problem';
 
-export type PasskeyProblemKind =
-  /** Closed, timed out, or another ceremony took over: say nothing. */
-  | 'cancelled'
-  /** The authenticator already holds a passkey of this account. */
-  | 'already-added'
-  /** This address is not the one passkeys are registered for (or not a secure context). */
-  | 'wrong-site'
-  /** The browser or phone cannot make or use passkeys. */
-  | 'unsupported'
-  | 'failed';
-
-export class PasskeyProblem extends Error {
-  constructor(
-    readonly kind: PasskeyProblemKind,
-    cause?: unknown,
-  ) {
-    super(`passkey: ${kind}`, { cause });
-  }
-}
+export { PasskeyProblem };
 
 const load = () => import('@simplewebauthn/browser');
 

@@ -28,6 +28,7 @@ export function UnlockScreen() {
   const { t } = useLingui();
   const [password, setPassword] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
+  const product = BRAND.productName;
   const unlock = useMutation({
     mutationFn: unlockWith,
     meta: { inlineErrors: true },
@@ -49,7 +50,7 @@ export function UnlockScreen() {
     <div className="unlock" role="dialog" aria-modal="true" aria-labelledby="unlock-title">
       <img src="/icons/icon-192.png" alt="" width={64} height={64} />
       <h1 id="unlock-title" ref={heading} tabIndex={-1}>
-        <Trans>{BRAND.productName} is locked</Trans>
+        <Trans>{product} is locked</Trans>
       </h1>
       <p className="muted">
         <Trans>Unlock to see your wallet.</Trans>

@@ -14,12 +14,14 @@ export function AppLockSetting() {
   const id = useId();
   const hintId = useId();
   const delay = useAppStore((s) => s.appLockSeconds);
-  const label = (seconds: number) =>
-    seconds === 0
-      ? t`Immediately`
-      : seconds < 3600
-        ? plural(seconds / 60, { one: 'After # minute', other: 'After # minutes' })
-        : plural(seconds / 3600, { one: 'After # hour', other: 'After # hours' });
+  const label = (seconds: number) => {
+    if (seconds === 0) return t`Immediately`;
+    const minutes = seconds / 60;
+    const hours = seconds / 3600;
+    return seconds < 3600
+      ? plural(minutes, { one: 'After # minute', other: 'After # minutes' })
+      : plural(hours, { one: 'After # hour', other: 'After # hours' });
+  };
   return (
     <MenuList label={t`Security`}>
       <MenuItem>

@@ -18,11 +18,11 @@ export function PasskeyRow({ passkey }: { passkey: Passkey }) {
   const when = useDateTime();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'rename' | 'remove' | null>(null);
-  const [name, setName] = useState(passkey.name);
+  const [newName, setNewName] = useState(passkey.name);
   const close = () => setDialog(null);
 
   const rename = useMutation({
-    mutationFn: () => renamePasskey({ id: passkey.id, name: name.trim() }),
+    mutationFn: () => renamePasskey({ id: passkey.id, name: newName.trim() }),
     meta: { inlineErrors: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.passkeys });
@@ -40,6 +40,7 @@ export function PasskeyRow({ passkey }: { passkey: Passkey }) {
     },
   });
 
+  const name = passkey.name;
   const added = when(passkey.createdAt);
   const used = passkey.lastUsedAt ? when(passkey.lastUsedAt) : null;
   return (
@@ -62,9 +63,9 @@ export function PasskeyRow({ passkey }: { passkey: Passkey }) {
         <button
           type="button"
           className="button button--secondary"
-          aria-label={t`Rename ${passkey.name}`}
+          aria-label={t`Rename ${name}`}
           onClick={() => {
-            setName(passkey.name);
+            setNewName(passkey.name);
             rename.reset();
             setDialog('rename');
           }}
@@ -74,7 +75,7 @@ export function PasskeyRow({ passkey }: { passkey: Passkey }) {
         <button
           type="button"
           className="button button--danger-outline"
-          aria-label={t`Remove ${passkey.name}`}
+          aria-label={t`Remove ${name}`}
           onClick={() => {
             remove.reset();
             setDialog('remove');
@@ -90,15 +91,15 @@ export function PasskeyRow({ passkey }: { passkey: Passkey }) {
         pending={rename.isPending}
         onClose={close}
         onConfirm={() => {
-          if (name.trim()) rename.mutate();
+          if (newName.trim()) rename.mutate();
         }}
       >
         <TextField
           label={t`Name`}
-          value={name}
-          onValueChange={setName}
+          value={newName}
+          onValueChange={setNewName}
           maxLength={PASSKEY_NAME_MAX}
-          error={name.trim() ? null : t`Give the passkey a name.`}
+          error={newName.trim() ? null : t`Give the passkey a name.`}
           autoComplete="off"
           data-autofocus
         />
@@ -115,7 +116,7 @@ export function PasskeyRow({ passkey }: { passkey: Passkey }) {
       >
         <p>
           <Trans>
-            You will no longer be able to log in with “{passkey.name}”. To protect your funds, withdrawals are held for a while
+            You will no longer be able to log in with “{name}”. To protect your funds, withdrawals are held for a while
             after a passkey is removed.
           </Trans>
         </p>

@@ -26,6 +26,7 @@ export function SessionRow({ session }: { session: SignedInSession }) {
   });
   const seen = when(session.lastSeenAt);
   const since = when(session.createdAt);
+  const range = session.ipRange;
   return (
     <li className="passkey-row card">
       <div className="passkey-row__text">
@@ -40,7 +41,7 @@ export function SessionRow({ session }: { session: SignedInSession }) {
         {session.ipRange && (
           <p className="muted">
             <Trans>
-              Network <bdi className="ltr-isolate">{session.ipRange}</bdi>
+              Network <bdi className="ltr-isolate">{range}</bdi>
             </Trans>
           </p>
         )}

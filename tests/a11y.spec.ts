@@ -32,6 +32,8 @@ const SIGNED_IN = [
   '/pages/my/password-trade-setting',
   '/pages/my/password-trade-forgot',
   '/pages/my/google-code/index',
+  '/pages/my/passkeys',
+  '/pages/my/devices',
   '/pages/common/language',
 ];
 
@@ -156,6 +158,12 @@ test('signed-in screens pass axe in both themes, with 44 px targets', async ({ p
     await page.goto(href!);
     await checkScreen(page, new URL(page.url()).pathname, problems);
   }
+  // The app lock's screen, over home: reopened with the lock on.
+  await page.goto('/pages/my/setting');
+  await page.getByLabel('App lock').selectOption({ label: 'Immediately' });
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Tessera is locked' })).toBeVisible();
+  await checkScreen(page, 'lock screen', problems);
   expect(problems).toEqual([]);
 });
 

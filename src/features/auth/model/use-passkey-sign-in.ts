@@ -6,16 +6,11 @@
  * resumes when the button's ceremony ends without signing in.
  */
 import { useEffect, useRef, useState } from 'react';
-import {
-  autofillAvailable,
-  cancelPasskeyCeremony,
-  PasskeyProblem,
-  passkeysSupported,
-  signWithPasskey,
-} from '../../../lib/passkeys/webauthn';
 import { session } from './lazy-api';
 
 const passkeysApi = () => import('../../../api/passkeys');
+/** The ceremony code loads after the first paint, as the API code does: the login page paints without it. */
+const webauthn = () => import('../../../lib/passkeys/webauthn');
 /** The server's challenges live two minutes: the waiting autofill request takes a fresh one before. */
 const AUTOFILL_RENEW_MS = 100_000;
 
@@ -39,6 +34,7 @@ export function usePasskeySignIn(onSignedIn: () => void) {
     let pickedOne = false;
     let renew: ReturnType<typeof setTimeout> | undefined;
     const wait = async (): Promise<void> => {
+      const { autofillAvailable, cancelPasskeyCeremony, PasskeyProblem, signWithPasskey } = await webauthn();
       if (stopped || buttonActive.current || !(await autofillAvailable())) return;
       const { passkeySignInOptions } = await passkeysApi();
       const { challengeId, options } = await passkeySignInOptions();
@@ -77,7 +73,10 @@ export function usePasskeySignIn(onSignedIn: () => void) {
       stopped = true;
       clearTimeout(start);
       clearTimeout(renew);
-      if (!buttonActive.current) void cancelPasskeyCeremony().catch(() => undefined);
+      if (!buttonActive.current)
+        void webauthn()
+          .then((m) => m.cancelPasskeyCeremony())
+          .catch(() => undefined);
     };
   }, [round]);
 
@@ -86,6 +85,7 @@ export function usePasskeySignIn(onSignedIn: () => void) {
     setError(null);
     setPending(true);
     try {
+      const { PasskeyProblem, passkeysSupported, signWithPasskey } = await webauthn();
       if (!passkeysSupported()) throw new PasskeyProblem('unsupported');
       const { passkeySignInOptions } = await passkeysApi();
       const { challengeId, options } = await passkeySignInOptions();

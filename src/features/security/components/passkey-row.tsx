@@ -116,8 +116,8 @@ export function PasskeyRow({ passkey }: { passkey: Passkey }) {
       >
         <p>
           <Trans>
-            You will no longer be able to log in with “{name}”. To protect your funds, withdrawals are held for a while
-            after a passkey is removed.
+            You will no longer be able to log in with “{name}”. To protect your funds, withdrawals are held for a while after a
+            passkey is removed.
           </Trans>
         </p>
         <FormAlert message={remove.isError && errorMessage(remove.error)} />

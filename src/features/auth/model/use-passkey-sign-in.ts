@@ -62,16 +62,19 @@ export function usePasskeySignIn(onSignedIn: () => void) {
       }
     };
     // After the first paint, when the browser is idle: the login form never waits for this.
-    const start = setTimeout(() => {
+    const begin = () => {
       wait().catch((problem: unknown) => {
         // Options the server could not give (offline, passkeys off) are no one's concern until the
         // person picks a passkey; a refusal after that is theirs to read.
         if (!stopped && pickedOne) setError(problem);
       });
-    }, 0);
+    };
+    const idle = 'requestIdleCallback' in window;
+    const start = idle ? requestIdleCallback(begin, { timeout: 2000 }) : window.setTimeout(begin, 500);
     return () => {
       stopped = true;
-      clearTimeout(start);
+      if (idle) cancelIdleCallback(start);
+      else clearTimeout(start);
       clearTimeout(renew);
       if (!buttonActive.current)
         void webauthn()

@@ -103,7 +103,7 @@ export async function revokeSessionById(db: Q, userId: number, id: string, curre
   const r = await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
-    .where('id', '=', id as never)
+    .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('token_hash', '!=', tokenHash(currentToken))
     .where('revoked_at', 'is', null)

@@ -1,6 +1,7 @@
 /** Kysely table types. NUMERIC columns are strings; timestamps come back as Date. */
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { MessageTexts, NoticeTables } from './schema-notices';
+import type { SignInTables } from './schema-sign-in';
 
 export type { MessageTexts };
 
@@ -26,7 +27,7 @@ export interface Socials {
 }
 
 /** Every table; those telling the user things and keeping their saved data are in schema-notices.ts. */
-export interface DB extends NoticeTables {
+export interface DB extends NoticeTables, SignInTables {
   users: {
     id: Generated<number>;
     account_type: 'phone' | 'email';
@@ -57,30 +58,6 @@ export interface DB extends NoticeTables {
     webauthn_user_id: ColumnType<string | null, string | null | undefined, string | null>;
     /** When the owner was last told of failed sign-ins (migration 019). */
     failed_sign_in_notice_at: TimeNull;
-  };
-  /** Devices that signed in to an account: a hash of their cookie's id (migration 019). */
-  known_devices: { user_id: number; device_hash: string; last_seen_at: Time };
-  /** A user's passkeys (migration 019). */
-  passkeys: {
-    id: Generated<number>;
-    user_id: number;
-    /** base64url, as WebAuthn names it. */
-    credential_id: string;
-    public_key: Uint8Array;
-    counter: ColumnType<string, number | undefined, number>;
-    transports: ColumnType<string[], string[] | undefined, string[]>;
-    name: string;
-    backed_up: Generated<boolean>;
-    created_at: Time;
-    last_used_at: TimeNull;
-  };
-  /** Challenges handed out for a WebAuthn ceremony, each good once (migration 019). */
-  webauthn_challenges: {
-    id: string;
-    challenge: string;
-    purpose: 'register' | 'sign-in' | 'transfer';
-    user_id: number | null;
-    expires_at: Time;
   };
   lockouts: {
     key: string;

@@ -6,45 +6,23 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { transformAsync } from '@babel/core';
-import { createCompilationErrorMessage, createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
-import { getConfig } from '@lingui/conf';
 import { build, type Plugin } from 'esbuild';
+import { compileCatalog, compileMacros, usesMacros } from './lingui/compile.ts';
 
 /**
  * The server's own translations (server/src/i18n): Lingui's macros compiled where they are imported,
  * and each locale's `server.po` compiled into the bundle — what the Vite plugin does for the app.
  */
 function lingui(): Plugin {
-  const config = getConfig({ cwd: path.resolve(import.meta.dirname, '..') });
-  if (!config.sourceLocale) throw new Error('lingui.config.ts names no sourceLocale');
-  const sourceLocale = config.sourceLocale;
   return {
     name: 'lingui',
     setup(b) {
       b.onLoad({ filter: /server[\\/]src[\\/]i18n[\\/].*\.ts$/ }, async (args) => {
         const source = await readFile(args.path, 'utf8');
-        if (!/from ["']@lingui\/core\/macro["']/.test(source)) return undefined;
-        const out = await transformAsync(source, {
-          filename: args.path,
-          babelrc: false,
-          configFile: false,
-          parserOpts: { plugins: ['typescript'] },
-          plugins: ['@lingui/babel-plugin-lingui-macro'],
-        });
-        return { contents: out?.code ?? '', loader: 'ts' };
+        if (!usesMacros(args.path, source)) return undefined;
+        return { contents: await compileMacros(args.path, source), loader: 'ts' };
       });
-      b.onLoad({ filter: /\.po$/ }, async (args) => {
-        const found = getCatalogForFile(path.relative(config.rootDir ?? process.cwd(), args.path), await getCatalogs(config));
-        if (!found) throw new Error(`${args.path} is not a catalog of lingui.config.ts`);
-        const { messages } = await found.catalog.getTranslations(found.locale, {
-          fallbackLocales: config.fallbackLocales || {},
-          sourceLocale,
-        });
-        const { source, errors } = createCompiledCatalog(found.locale, messages, { namespace: 'es' });
-        if (errors.length) throw new Error(createCompilationErrorMessage(found.locale, errors));
-        return { contents: source, loader: 'js' };
-      });
+      b.onLoad({ filter: /\.po$/ }, async (args) => ({ contents: await compileCatalog(args.path), loader: 'js' }));
     },
   };
 }

@@ -6,7 +6,7 @@
  * - withdraw and swap against the argon2 ceiling: trade-password verifications per second on all
  *   cores of this machine in the server's own password pool (each of those requests verifies once).
  * autocannon, 50 keep-alive connections, loopback; 50 prepared users taken in turn, each write with
- * a fresh Idempotency-Key. Run alone: `npx tsx scripts/bench/server.ts`.
+ * a fresh Idempotency-Key. Run alone: `npm run bench:server`.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';

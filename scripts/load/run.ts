@@ -7,9 +7,9 @@
  * none duplicated), journal balanced, balances equal journal sums and each user's balance equal to
  * its deposits minus what its accepted requests moved. Prints throughput and p50/p99 per kind.
  *
- *   npx tsx scripts/load/run.ts                          # PGlite (and PostgreSQL when a URL is set)
- *   bash scripts/with-postgres.sh npx tsx scripts/load/run.ts
- *   LOAD_SECONDS=10 LOAD_CLIENTS=50 npx tsx scripts/load/run.ts
+ *   npm run load                                         # PGlite (and PostgreSQL when a URL is set)
+ *   bash scripts/with-postgres.sh npm run load
+ *   LOAD_SECONDS=10 LOAD_CLIENTS=50 npm run load
  * Also: LOAD_USERS (50), LOAD_WRITES (share of writes in %, 25), LOAD_TRACE=<file> (every request's
  * start, latency, kind and code as JSON), LOAD_SERVER_LOG=<file> (the server's pino log at info level,
  * with server-side response times).

@@ -124,6 +124,8 @@ export interface StartOptions {
   logFile?: string;
   /** Run the server compiled into this folder (default: the sources, compiled once per process). */
   compiled?: string;
+  /** Node's own options before the script, such as `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 export async function startServer(o: StartOptions): Promise<ServerProc> {
@@ -141,7 +143,7 @@ export async function startServer(o: StartOptions): Promise<ServerProc> {
   delete env.DATABASE_URL;
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   const compiled = o.compiled ?? (await compiledServer());
-  const child = spawn(process.execPath, [path.join(compiled, 'start.js')], {
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), path.join(compiled, 'start.js')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@ import { isLocaleId, type LocaleId } from '../../../src/lib/i18n/locales';
 import type { DB, MessageTexts, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { localized } from './localized';
-import { type Who, withMe } from './me';
+import { readAsMe, type Who } from './me';
 import { pageOf, pageWindow } from './paging';
 
 const toMessage = (m: Selectable<DB['messages']>, locale: LocaleId) => ({
@@ -72,8 +72,8 @@ export async function popup(db: Q, userId: number, locale: LocaleId) {
 }
 
 /** One statement: the session and the count of its user's unread messages. */
-export async function unread(db: Q, who: Who) {
-  const row = await withMe(db, who)
+const unreadRow = readAsMe((me) =>
+  me
     .selectFrom('me')
     .select((eb) =>
       eb
@@ -83,8 +83,11 @@ export async function unread(db: Q, who: Who) {
         .where('read', '=', false)
         .select(eb.fn.countAll<string>().as('n'))
         .as('n'),
-    )
-    .executeTakeFirst();
+    ),
+);
+
+export async function unread(db: Q, who: Who) {
+  const [row] = await unreadRow(db, who);
   if (!row) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
   return Number(row!.n);
 }

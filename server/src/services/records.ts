@@ -1,11 +1,11 @@
 /** Transaction records as the contract shows them, and the list that pages, filters and searches them. */
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { RecordStatus, RecordType } from '../../../src/contract/money';
 import type { DB, Q } from '../db/schema';
 import { str } from './decimal';
 import { ErrorCode, fail } from './errors';
-import { type Who, withMe } from './me';
-import { pageOf, pageWindow } from './paging';
+import { readAsMe, type Who, type WithMe, withMe } from './me';
+import { pageOf } from './paging';
 import { REFUND_REF_PREFIX, refundedWithdrawalId } from './withdrawal-refund';
 
 export type RecordRow = Selectable<DB['records']>;
@@ -46,37 +46,28 @@ export function toRecord(r: RecordRow & { refund_record_id?: number | null }) {
  * it is how an outgoing withdrawal ended, so it is found next to it too; `failed` is what failed or
  * was rejected.
  */
-export async function transactions(
-  db: Q,
-  who: Who,
-  q: {
-    page: number;
-    pageSize: number;
-    tab: 'all' | 'in' | 'out' | 'failed';
-    currency?: string | undefined;
-    id?: string | undefined;
-    q?: string | undefined;
-    from?: string | undefined;
-    to?: string | undefined;
-  },
-) {
-  const search = q.q?.trim();
-  const matching = (eb: ExpressionBuilder<DB & { me: { user_id: number } }, 'me'>) => {
-    let qb = eb.selectFrom('records').whereRef('records.user_id', '=', 'me.user_id');
-    if (q.tab === 'in') qb = qb.where('direction', '=', 'in');
-    if (q.tab === 'out') qb = qb.where((w) => w.or([w('direction', '=', 'out'), w('type', '=', 'refund')]));
-    if (q.tab === 'failed') qb = qb.where('status', 'in', ['failed', 'review_rejected']);
-    if (q.currency) qb = qb.where('currency', '=', q.currency);
-    if (q.id !== undefined) qb = qb.where('records.id', '=', /^\d{1,9}$/.test(q.id) ? Number(q.id) : -1);
-    if (q.from) qb = qb.where('records.created_at', '>=', utcDayStart(q.from));
-    if (q.to) qb = qb.where('records.created_at', '<', utcDayStart(q.to, 1));
-    if (search) qb = qb.where((w) => recordSearch(w, search));
+type Tab = 'all' | 'in' | 'out' | 'failed';
+type Matching = (
+  eb: ExpressionBuilder<DB & { me: { user_id: number } }, 'me'>,
+) => SelectQueryBuilder<DB & { me: { user_id: number } }, 'records' | 'me', object>;
+
+/** The user's records on a tab: the part of `matching` every query has. */
+function onTab(tab: Tab): Matching {
+  return (eb) => {
+    const qb = eb.selectFrom('records').whereRef('records.user_id', '=', 'me.user_id');
+    if (tab === 'in') return qb.where('direction', '=', 'in');
+    if (tab === 'out') return qb.where((w) => w.or([w('direction', '=', 'out'), w('type', '=', 'refund')]));
+    if (tab === 'failed') return qb.where('status', 'in', ['failed', 'review_rejected']);
     return qb;
   };
-  const rows = await withMe(db, who)
+}
+
+/** The page (`limit` rows from `offset`), the total and each failed withdrawal's refund, after the session check. */
+const pageStatement = (me: WithMe, matching: Matching, limit: number, offset: number) =>
+  me
     .selectFrom('me')
     .leftJoinLateral(
-      (eb) => matching(eb).selectAll('records').orderBy('records.id', 'desc').$call(pageWindow(q)).as('r'),
+      (eb) => matching(eb).selectAll('records').orderBy('records.id', 'desc').limit(limit).offset(offset).as('r'),
       (join) => join.onTrue(),
     )
     .select((eb) => matching(eb).select(eb.fn.countAll<string>().as('n')).as('total'))
@@ -88,8 +79,41 @@ export async function transactions(
         .where('refund.ref', '=', sql<string>`${sql.lit(REFUND_REF_PREFIX)} || ${eb.ref('r.id')}`)
         .where(eb.ref('r.type'), '=', 'withdraw')
         .as('refund_record_id'),
-    )
-    .execute();
+    );
+
+/** A tab's pages with no other filter, as every launch reads the first one: compiled once per tab. */
+const tabPages = (tab: Tab) => readAsMe((me, limit: number, offset: number) => pageStatement(me, onTab(tab), limit, offset));
+const TAB_PAGES = { all: tabPages('all'), in: tabPages('in'), out: tabPages('out'), failed: tabPages('failed') };
+
+export async function transactions(
+  db: Q,
+  who: Who,
+  q: {
+    page: number;
+    pageSize: number;
+    tab: Tab;
+    currency?: string | undefined;
+    id?: string | undefined;
+    q?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+) {
+  const search = q.q?.trim();
+  const offset = (q.page - 1) * q.pageSize;
+  const filtered = q.currency || q.id !== undefined || q.from || q.to || search;
+  const matching: Matching = (eb) => {
+    let qb = onTab(q.tab)(eb);
+    if (q.currency) qb = qb.where('currency', '=', q.currency);
+    if (q.id !== undefined) qb = qb.where('records.id', '=', /^\d{1,9}$/.test(q.id) ? Number(q.id) : -1);
+    if (q.from) qb = qb.where('records.created_at', '>=', utcDayStart(q.from));
+    if (q.to) qb = qb.where('records.created_at', '<', utcDayStart(q.to, 1));
+    if (search) qb = qb.where((w) => recordSearch(w, search));
+    return qb;
+  };
+  const rows = filtered
+    ? await pageStatement(withMe(db, who), matching, q.pageSize, offset).execute()
+    : await TAB_PAGES[q.tab](db, who, q.pageSize, offset);
   if (rows.length === 0) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
   const page = rows.filter((r) => r.id !== null) as unknown as Array<RecordRow & { refund_record_id: number | null }>;
   return pageOf(page.map(toRecord), rows[0]!.total ?? 0, q);

@@ -7,7 +7,7 @@ import type { Db, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { walletAddressOf } from './keys';
 import { guard, loginLimits, userSecretLimits } from './lockout';
-import { tokenHash, type Who, withMe } from './me';
+import { readAsMe, tokenHash, type Who } from './me';
 import { hashPassword, verifyPassword } from './passwords';
 import { currenciesAt, referenceVersion } from './reference-cache';
 import { isCurrent, open, seal } from './secret-box';
@@ -75,12 +75,10 @@ function maskAccount(u: { account_type: string; area_code: string | null; phone:
 }
 
 /** One statement: the session and the account it belongs to. */
+const memberRow = readAsMe((me) => me.selectFrom('me').innerJoin('users as u', 'u.id', 'me.user_id').selectAll('u'));
+
 export async function memberInfo(db: Q, who: Who) {
-  const found = await withMe(db, who)
-    .selectFrom('me')
-    .innerJoin('users as u', 'u.id', 'me.user_id')
-    .selectAll('u')
-    .executeTakeFirst();
+  const [found] = await memberRow(db, who);
   if (!found) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
   const u = found!;
   return {
@@ -109,18 +107,33 @@ export async function memberInfo(db: Q, who: Who) {
  * currencies come from the process's cache at that version. Balances arrive as canonical decimal
  * text (trim_scale), never as numbers.
  */
-export async function walletView(db: Q, who: Who) {
-  const rows = await withMe(db, who)
+const walletRow = readAsMe((me) =>
+  me
     .selectFrom('me')
     .innerJoin('users as u', 'u.id', 'me.user_id')
     .innerJoin('wallets as w', (j) => j.onRef('w.user_id', '=', 'u.id').on('w.is_primary', '=', true))
-    .leftJoin('balances as b', 'b.user_id', 'u.id')
-    .select(['u.activated', 'w.name', 'w.address', referenceVersion.as('version'), 'b.currency'])
-    .select([sql<string>`trim_scale(b.available)::text`.as('available'), sql<string>`trim_scale(b.frozen)::text`.as('frozen')])
-    .execute();
-  const first = rows[0];
+    .select(['u.activated', 'w.name', 'w.address', referenceVersion.as('version')])
+    // One row, the balances as [currency, available, frozen] in JSON: a row per balance cost more to
+    // send and decode than the statement cost to run.
+    .select((eb) =>
+      eb
+        .selectFrom('balances as b')
+        .whereRef('b.user_id', '=', 'u.id')
+        .select(
+          sql<
+            Array<[string, string, string]>
+          >`coalesce(json_agg(json_build_array(b.currency, trim_scale(b.available)::text, trim_scale(b.frozen)::text)), '[]')`.as(
+            'held',
+          ),
+        )
+        .as('balances'),
+    ),
+);
+
+export async function walletView(db: Q, who: Who) {
+  const [first] = await walletRow(db, who);
   if (!first) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  const held = new Map(rows.filter((r) => r.currency !== null).map((r) => [r.currency!, r]));
+  const held = new Map((first!.balances ?? []).map(([currency, available, frozen]) => [currency, { available, frozen }]));
   const currencies = await currenciesAt(db, first!.version);
   return {
     name: first!.name,

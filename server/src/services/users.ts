@@ -75,7 +75,18 @@ function maskAccount(u: { account_type: string; area_code: string | null; phone:
 }
 
 /** One statement: the session and the account it belongs to. */
-const memberRow = readAsMe((me) => me.selectFrom('me').innerJoin('users as u', 'u.id', 'me.user_id').selectAll('u'));
+const memberRow = readAsMe((me) =>
+  me
+    .selectFrom('me')
+    .innerJoin('users as u', 'u.id', 'me.user_id')
+    // What the answer shows, no more: the password hashes and secrets (long values, decoded for nothing) stay in the database.
+    .select(['u.id', 'u.account_type', 'u.area_code', 'u.phone', 'u.email', 'u.nickname', 'u.bio', 'u.avatar', 'u.socials'])
+    .select(['u.invite_code', 'u.activated', 'u.withdrawals_paused_until', 'u.created_at'])
+    .select([
+      sql<boolean>`u.trade_password_hash is not null`.as('trade_password_set'),
+      sql<boolean>`u.google_secret is not null`.as('google_bound'),
+    ]),
+);
 
 export async function memberInfo(db: Q, who: Who) {
   const [found] = await memberRow(db, who);
@@ -91,8 +102,8 @@ export async function memberInfo(db: Q, who: Who) {
     socials: u.socials,
     inviteCode: u.invite_code,
     activated: u.activated,
-    tradePasswordSet: u.trade_password_hash !== null,
-    googleBound: u.google_secret !== null,
+    tradePasswordSet: u.trade_password_set,
+    googleBound: u.google_bound,
     withdrawalsPausedUntil:
       u.withdrawals_paused_until && u.withdrawals_paused_until.getTime() > Date.now()
         ? u.withdrawals_paused_until.toISOString()

@@ -7,7 +7,7 @@ import { dec, decimalsOf, str } from './decimal';
 import { refuseLosingDestination } from './destinations';
 import { ErrorCode, fail } from './errors';
 import { moveOnce } from './idempotency';
-import { lockBalance, post, userAvailable, userFrozen } from './ledger';
+import { post, userAvailable, userFrozen } from './ledger';
 import { guard, userSecretLimits } from './lockout';
 import { confirmTransfer } from './passkey-transfers';
 import { verifyPassword } from './passwords';
@@ -124,14 +124,15 @@ export function withdraw(db: Db, userId: number, key: string, body: WithdrawInpu
 export async function withdrawLocked(trx: Q, userId: number, ch: ChannelRow, b: WithdrawInput) {
   const amount = dec(b.amount);
   const total = amount.plus(ch.fee);
-  const bal = await lockBalance(trx, userId, ch.currency);
-  if (dec(bal.available).lt(total)) fail(ErrorCode.INSUFFICIENT_BALANCE, 'Insufficient balance (amount plus fee)');
-  const wallet = await trx
-    .selectFrom('wallets')
-    .select('address')
+  // A balance that was never credited cannot pay: the row is locked if it exists, never created here.
+  const bal = await trx
+    .selectFrom('balances')
+    .select('available')
     .where('user_id', '=', userId)
-    .where('is_primary', '=', true)
+    .where('currency', '=', ch.currency)
+    .forUpdate()
     .executeTakeFirst();
+  if (!bal || dec(bal.available).lt(total)) fail(ErrorCode.INSUFFICIENT_BALANCE, 'Insufficient balance (amount plus fee)');
   const rec = await trx
     .insertInto('records')
     .values({
@@ -143,7 +144,8 @@ export async function withdrawLocked(trx: Q, userId: number, ch: ChannelRow, b: 
       network: ch.network,
       amount: str(amount),
       fee: str(ch.fee),
-      from_address: wallet?.address ?? null,
+      // The built-in address, read by the insert itself: one round trip less inside the lock.
+      from_address: sql<string | null>`(select address from wallets where user_id = ${userId} and is_primary)`,
       to_address: b.address,
       tx_id: null,
       reason: null,

@@ -8,6 +8,7 @@ import { DEVNET_TSR as TSR_CONTRACT, MAINNET_USDT as USDT_CONTRACT } from '../co
 import { prizePoolStatus } from '../services/activity';
 import { dec } from '../services/decimal';
 import { creditRecharge } from '../services/deposits';
+import { walletAddressOf } from '../services/keys';
 import { accountBalance, journalTotals } from '../services/ledger';
 import { distribute, fundPool, poolInfo } from '../services/pool';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
@@ -68,8 +69,18 @@ describe.each(backends)('money on %s', (backend) => {
         api.money.withdraw,
         await call(app, api.money.withdraw, { token: u.token, body: { ...w, amount: '29' }, headers: key() }),
       );
-      expect(rec).toMatchObject({ amount: '29', fee: '1', status: 'withdrawing' });
+      // Sent from the user's built-in address (the signer later names the hot wallet that pays it).
+      expect(rec).toMatchObject({ amount: '29', fee: '1', status: 'withdrawing', fromAddress: walletAddressOf(u.id) });
       expect(await usdtOf(u.id)).toBe('0');
+      // A currency never credited: refused as unaffordable, and no balance row appears for it.
+      expect(await codeOf({ ...w, channelId: 'trx-trc20', amount: '25' })).toBe(2001);
+      const trxRows = await env.db
+        .selectFrom('balances')
+        .select('currency')
+        .where('user_id', '=', u.id)
+        .where('currency', '=', 'TRX')
+        .execute();
+      expect(trxRows).toEqual([]);
     });
 
     it("refuses token contracts and the user's own wallets and deposit addresses, charging nothing", async () => {

@@ -11,9 +11,12 @@ import { getConfig } from '@lingui/conf';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The server's i18n modules: the only ones that may use Lingui's macros. */
+export const isServerI18n = (file: string) => /server[\\/]src[\\/]i18n[\\/][^\\/]*\.ts$/.test(file);
+
 /** Files whose macros need compiling: the server's i18n modules that import them. */
 export const usesMacros = (file: string, source: string) =>
-  /server[\\/]src[\\/]i18n[\\/][^\\/]*\.ts$/.test(file) && /from\s*["']@lingui\/core\/macro["']/.test(source);
+  isServerI18n(file) && /from\s*["']@lingui\/core\/macro["']/.test(source);
 
 /** `source` (TypeScript) with its Lingui macros compiled; still TypeScript. */
 export async function compileMacros(file: string, source: string): Promise<string> {

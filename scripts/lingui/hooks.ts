@@ -4,7 +4,7 @@
  * import the server's services directly.
  */
 import { fileURLToPath } from 'node:url';
-import { compileCatalog, compileMacros, usesMacros } from './compile.ts';
+import { compileCatalog, compileMacros, isServerI18n, usesMacros } from './compile.ts';
 
 type Loaded = { format?: string | null; source?: string | ArrayBuffer | Uint8Array; shortCircuit?: boolean };
 type NextLoad = (url: string, context?: unknown) => Promise<Loaded>;
@@ -14,7 +14,7 @@ export async function load(url: string, context: unknown, nextLoad: NextLoad): P
   const file = fileURLToPath(url);
   if (file.endsWith('.po')) return { format: 'module', source: await compileCatalog(file), shortCircuit: true };
   const loaded = await nextLoad(url, context);
-  if (!file.endsWith('.ts') || loaded.source === undefined) return loaded;
+  if (!isServerI18n(file) || loaded.source === undefined) return loaded;
   // tsx (next in the chain) has stripped the types; the macros are compiled in what it returns.
   const source = typeof loaded.source === 'string' ? loaded.source : Buffer.from(loaded.source as Uint8Array).toString('utf8');
   return usesMacros(file, source) ? { ...loaded, source: await compileMacros(file, source) } : loaded;

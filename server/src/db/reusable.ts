@@ -17,6 +17,7 @@ type Slot = { arg: number } | { value: unknown };
  * `build` is called once, with stand-ins for its arguments: it may only place them in the query as
  * values (never compute with them, or branch on them). Every later call binds the real arguments to
  * the same SQL text, which the drivers keep prepared (`pglite-statements.ts`, `pg-statements.ts`).
+ * One text serves both databases: PGlite and PostgreSQL share Kysely's PostgreSQL compiler.
  */
 export function reusable<A extends unknown[], R>(build: (db: Q, ...args: A) => Compilable<R>) {
   let compiled: { sql: string; slots: Slot[] } | undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import * as google from '../services/google';
+import { memberInfo, walletView } from '../services/member-reads';
 import { portfolio } from '../services/portfolio';
 import * as recovery from '../services/security-recovery';
 import * as users from '../services/users';
@@ -9,8 +10,8 @@ import { define, LAUNCH_READ } from './define';
 
 export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
-  define(app, ctx, api.member.memberInfo, ({ who }) => users.memberInfo(db, who), LAUNCH_READ);
-  define(app, ctx, api.member.wallet, ({ who }) => users.walletView(db, who), LAUNCH_READ);
+  define(app, ctx, api.member.memberInfo, ({ who }) => memberInfo(db, who), LAUNCH_READ);
+  define(app, ctx, api.member.wallet, ({ who }) => walletView(db, who), LAUNCH_READ);
   define(app, ctx, api.member.portfolio, ({ userId, query }) => portfolio(db, userId, query.range));
   const sensitive = { rateLimit: { max: 10, timeWindow: '1 minute' } };
   define(

@@ -7,10 +7,13 @@ export interface PageQuery {
   pageSize: number;
 }
 
+/** Rows before the page: `page` counts from 1. */
+export const pageOffset = (q: PageQuery) => (q.page - 1) * q.pageSize;
+
 export const pageWindow =
   (q: PageQuery) =>
   <QB extends { limit(n: number): QB; offset(n: number): QB }>(qb: QB): QB =>
-    qb.limit(q.pageSize).offset((q.page - 1) * q.pageSize);
+    qb.limit(q.pageSize).offset(pageOffset(q));
 
 export const pageOf = <T>(list: T[], total: number | string | bigint, q: PageQuery) => ({
   list,

@@ -5,7 +5,7 @@ import type { DB, Q } from '../db/schema';
 import { str } from './decimal';
 import { ErrorCode, fail } from './errors';
 import { readAsMe, type Who, type WithMe, withMe } from './me';
-import { pageOf } from './paging';
+import { pageOf, pageOffset } from './paging';
 import { REFUND_REF_PREFIX, refundedWithdrawalId } from './withdrawal-refund';
 
 export type RecordRow = Selectable<DB['records']>;
@@ -36,16 +36,6 @@ export function toRecord(r: RecordRow & { refund_record_id?: number | null }) {
   };
 }
 
-/**
- * A page of the user's records and their total, in one statement with the session check: the
- * first page is read on every launch. An empty page past the end still reports the total. Each
- * failed withdrawal on the page comes with the id of its refund record (found by that record's
- * unique `ref`), so the two link to each other both ways.
- *
- * Tabs: `in` and `out` by direction, except that a refund is on both — it is money coming in, and
- * it is how an outgoing withdrawal ended, so it is found next to it too; `failed` is what failed or
- * was rejected.
- */
 type Tab = 'all' | 'in' | 'out' | 'failed';
 type Matching = (
   eb: ExpressionBuilder<DB & { me: { user_id: number } }, 'me'>,
@@ -85,6 +75,16 @@ const pageStatement = (me: WithMe, matching: Matching, limit: number, offset: nu
 const tabPages = (tab: Tab) => readAsMe((me, limit: number, offset: number) => pageStatement(me, onTab(tab), limit, offset));
 const TAB_PAGES = { all: tabPages('all'), in: tabPages('in'), out: tabPages('out'), failed: tabPages('failed') };
 
+/**
+ * A page of the user's records and their total, in one statement with the session check: the
+ * first page is read on every launch. An empty page past the end still reports the total. Each
+ * failed withdrawal on the page comes with the id of its refund record (found by that record's
+ * unique `ref`), so the two link to each other both ways.
+ *
+ * Tabs: `in` and `out` by direction, except that a refund is on both — it is money coming in, and
+ * it is how an outgoing withdrawal ended, so it is found next to it too; `failed` is what failed or
+ * was rejected.
+ */
 export async function transactions(
   db: Q,
   who: Who,
@@ -100,7 +100,7 @@ export async function transactions(
   },
 ) {
   const search = q.q?.trim();
-  const offset = (q.page - 1) * q.pageSize;
+  const offset = pageOffset(q);
   const filtered = q.currency || q.id !== undefined || q.from || q.to || search;
   const matching: Matching = (eb) => {
     let qb = onTab(q.tab)(eb);

@@ -124,3 +124,31 @@ test('the app hydrates each public page in place: same nodes, no layout shift, n
     await context.close();
   }
 });
+
+test('a page scrolled before the app takes it over stays where the reader left it, and the tap lands', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  try {
+    // The app's code is held back until the reader has scrolled the prerendered page.
+    let release!: () => void;
+    const scrolled = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route('**/assets/*.js', async (route) => {
+      await scrolled;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto('/pages/common/language');
+    const german = page.getByText('Deutsch', { exact: true });
+    await german.scrollIntoViewIfNeeded();
+    const readerAt = await page.evaluate(() => window.scrollY);
+    expect(readerAt).toBeGreaterThan(0);
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.launch === 'checked');
+    expect(await page.evaluate(() => window.scrollY)).toBe(readerAt);
+    await german.click();
+    await expect(page.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
+  } finally {
+    await context.close();
+  }
+});

@@ -4,13 +4,21 @@ import { routeTree } from '../routeTree.gen';
 
 /** `history`: the browser's by default; the build's prerender passes a memory history. */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+  let firstRender = true;
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPendingMs: 200,
-    scrollRestoration: true,
+    // Each navigation opens at the top (or where its page was left). Not the first render: a
+    // prerendered page can be scrolled before the app takes it over, and jumping back to the top
+    // under a reader's finger also moved what they were about to tap.
+    scrollRestoration: () => {
+      const keepPlace = firstRender && typeof window !== 'undefined' && window.scrollY > 0;
+      firstRender = false;
+      return !keepPlace;
+    },
     // Plain query strings (?id=16, not ?id=%2216%22): every search value of the app is a string,
     // and each route's validateSearch checks it.
     parseSearch: parseSearchWith((value) => value),

@@ -23,6 +23,9 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // Every core, not Vitest's default of one fewer: on CI's 2 cores that was one test file at a
+      // time, and the server's files spend much of their time waiting on PostgreSQL and timers.
+      maxWorkers: '100%',
       projects: [
         {
           extends: true,
@@ -41,6 +44,7 @@ export default mergeConfig(
             environment: 'node',
             include: ['server/**/*.test.ts'],
             setupFiles: ['./src/test-fast-check.ts'],
+            globalSetup: ['./server/test-support/pglite-template.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
             pool: 'forks',

@@ -1,13 +1,51 @@
 /**
  * Test support: empties every application table between tests. The table list is typed against the
  * schema, so a new table that is not listed here fails the typecheck.
+ *
+ * DELETE, children before parents, then every sequence restarted: what `TRUNCATE … RESTART
+ * IDENTITY CASCADE` does, without making new files for 42 tables and their indexes each time
+ * (≈ 50–80 ms a test on either database, against ≈ 10).
  */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DB, Db } from '../src/db/schema';
 
-export async function truncateAll(db: Db): Promise<void> {
+const statements = new WeakMap<Db, RawBuilder<unknown>>();
+
+export async function emptyAllTables(db: Db): Promise<void> {
+  let statement = statements.get(db);
+  if (!statement) {
+    statement = await emptyingStatement(db);
+    statements.set(db, statement);
+  }
+  await statement.execute(db);
+}
+
+async function emptyingStatement(db: Db): Promise<RawBuilder<unknown>> {
   const tables = Object.keys(migrationsTables());
-  await sql.raw(`truncate ${tables.join(', ')} restart identity cascade`).execute(db);
+  const references = await sql<{ child: string; parent: string }>`
+    select cl.relname as child, pl.relname as parent
+    from pg_constraint k
+    join pg_class cl on cl.oid = k.conrelid
+    join pg_class pl on pl.oid = k.confrelid
+    where k.contype = 'f' and cl.relnamespace = current_schema()::regnamespace`.execute(db);
+  const sequences = await sql<{ name: string }>`
+    select relname as name from pg_class
+    where relkind = 'S' and relnamespace = current_schema()::regnamespace`.execute(db);
+  // Depth first: a table is emptied after every table that references it.
+  const order: string[] = [];
+  const placed = new Set<string>();
+  const place = (table: string) => {
+    if (placed.has(table)) return;
+    placed.add(table);
+    for (const r of references.rows) if (r.parent === table && r.child !== table) place(r.child);
+    order.push(table);
+  };
+  for (const table of tables) place(table);
+  const unlisted = order.filter((t) => !tables.includes(t));
+  if (unlisted.length > 0) throw new Error(`db-reset: tables missing from its list: ${unlisted.join(', ')}`);
+  return sql.raw(
+    [...order.map((t) => `delete from ${t}`), ...sequences.rows.map((s) => `alter sequence ${s.name} restart`)].join(';\n'),
+  );
 }
 
 function migrationsTables(): Record<keyof DB, true> {

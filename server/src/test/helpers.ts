@@ -10,14 +10,15 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { buildPath, type Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
 import { startTestChain, type TestChain } from '../../test-support/chain';
-import { truncateAll } from '../../test-support/db-reset';
+import { emptyAllTables } from '../../test-support/db-reset';
+import { openMigratedPGlite } from '../../test-support/pglite-template';
 import { transferFixture } from '../../test-support/transfer-fixture';
 
 export { transferFixture };
 
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { migrate, openDb, openPGlite } from '../db/index';
+import { migrate, openDb } from '../db/index';
 import type { Db } from '../db/schema';
 import { createSession } from '../services/auth';
 import { creditRecharge } from '../services/deposits';
@@ -50,7 +51,7 @@ export async function setupDb(backend: Backend = 'pglite', name = 'tessera', opt
   const db =
     backend === 'pg'
       ? await openDb({ databaseUrl: process.env.TEST_DATABASE_URL!, schema: `t_${name}` })
-      : await openDb({ pglite: await openPGlite(path.join(dataDir, 'pg')) });
+      : await openDb({ pglite: await openMigratedPGlite(path.join(dataDir, 'pg')) });
   await migrate(db, backend === 'pg' ? `t_${name}` : undefined);
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-static') },
@@ -67,7 +68,7 @@ export async function setupDb(backend: Backend = 'pglite', name = 'tessera', opt
 }
 
 export async function resetDb(db: Db) {
-  await truncateAll(db);
+  await emptyAllTables(db);
   await seedReference(db);
 }
 

@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL, E2E_PORT, e2eServerEnv } from './tests/harness/env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL, E2E_WORKERS } from './tests/harness/env.ts';
 
 /**
  * Browser tests against the production build served by the real API server on an embedded
  * database (a fresh data dir per run). Debian's Chromium only: no browser is ever downloaded.
+ * The test files are spread over parallel workers, each with a server of its own
+ * (tests/harness/servers.ts); the tests of one file run in order, in one worker.
  */
 export default defineConfig({
   testDir: './tests',
@@ -11,7 +13,7 @@ export default defineConfig({
   // Run alone afterwards, with their own server: playwright.lighthouse.config.ts.
   testIgnore: 'lighthouse.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
@@ -23,14 +25,5 @@ export default defineConfig({
     serviceWorkers: 'allow',
     trace: 'off',
   },
-  webServer: {
-    command: 'node server/dist/start.js',
-    url: `${E2E_BASE_URL}/config/app`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: e2eServerEnv(),
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
-  metadata: { port: E2E_PORT },
+  globalSetup: './tests/harness/servers.ts',
 });

@@ -15,13 +15,25 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
+/**
+ * The suite runs in parallel workers, each against a server of its own (tests/harness/servers.ts):
+ * its own port, data dir and seeded demo account, so tests of different files never share state.
+ * Playwright numbers the workers in TEST_PARALLEL_INDEX (and loads this config in each of them);
+ * the runner itself is slot 0.
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const WORKER_SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const BASE_PORT = Number(process.env.E2E_PORT ?? 4310);
+const e2ePortOf = (slot: number) => BASE_PORT + 100 * slot;
+/** The stand-in push service of tests/push.spec.ts (FCM and the others cannot be reached from here). */
+const pushServicePortOf = (slot: number) => e2ePortOf(slot) + 2;
+
+export const E2E_PORT = e2ePortOf(WORKER_SLOT);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** The Lighthouse audits' own server (playwright.lighthouse.config.ts). */
-export const LH_PORT = E2E_PORT + 1;
+export const LH_PORT = BASE_PORT + 1;
 export const LH_BASE_URL = `http://127.0.0.1:${LH_PORT}`;
-/** The stand-in push service of tests/push.spec.ts (FCM and the others cannot be reached from here). */
-export const PUSH_SERVICE_PORT = E2E_PORT + 2;
+export const PUSH_SERVICE_PORT = pushServicePortOf(WORKER_SLOT);
 
 /** Its certificate, made once per run (the server is told to trust it); the spec's workers find it again. */
 export function e2ePushServiceTls(): { keyFile: string; certFile: string } {
@@ -31,20 +43,25 @@ export function e2ePushServiceTls(): { keyFile: string; certFile: string } {
   return existsSync(files.certFile) ? files : selfSignedCertificate(dir);
 }
 
-let dataDir: string | undefined;
-/** One fresh data dir per run, so every run starts from the seeded demo only. */
-export function e2eDataDir(): string {
-  dataDir ??= process.env.E2E_DATA_DIR ?? path.join(mkdtempSync(path.join(tmpdir(), 'tessera-e2e-')), 'data');
-  process.env.E2E_DATA_DIR = dataDir;
-  return dataDir;
+/**
+ * One fresh data dir per worker and run, so every run starts from the seeded demo only. Made by
+ * the runner before the workers start; they find it in the environment they inherit.
+ */
+export function e2eDataDir(slot = WORKER_SLOT): string {
+  const key = `E2E_DATA_DIR_${slot}`;
+  process.env[key] ??= path.join(mkdtempSync(path.join(tmpdir(), `tessera-e2e-${slot}-`)), 'data');
+  return process.env[key];
 }
 
-export function e2eServerEnv(): Record<string, string> {
+/** The static files every worker's server serves: the production build. */
+export const E2E_STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
+
+export function e2eServerEnv(slot = WORKER_SLOT): Record<string, string> {
   return {
     HOST: '127.0.0.1',
-    PORT: String(E2E_PORT),
-    DATA_DIR: e2eDataDir(),
-    STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+    PORT: String(e2ePortOf(slot)),
+    DATA_DIR: e2eDataDir(slot),
+    STATIC_DIR: E2E_STATIC_DIR,
     RATE_LIMIT: 'off',
     SETTLE_INTERVAL_MS: '500',
     // The embedded devnet at test speed: a block every 400 ms, solidified 3 blocks later.
@@ -54,7 +71,7 @@ export function e2eServerEnv(): Record<string, string> {
     LOG_LEVEL: 'warn',
     // A saved address becomes usable for allowlisted withdrawals this long after (a day in production).
     ALLOWLIST_DELAY_SECONDS: '15',
-    PUSH_SERVICE_HOSTS: `127.0.0.1:${PUSH_SERVICE_PORT}`,
+    PUSH_SERVICE_HOSTS: `127.0.0.1:${pushServicePortOf(slot)}`,
     PUSH_SERVICE_CA_FILE: e2ePushServiceTls().certFile,
   };
 }

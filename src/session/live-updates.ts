@@ -108,6 +108,10 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
       response = await fetch(`${apiConfig().baseUrl.replace(/\/+$/, '')}${LIVE_PATH}`, {
         headers,
         cache: 'no-store',
+        // Open for as long as the app is: never ahead of the screen's own requests. At the default
+        // (high) priority, tools that wait for a page's critical requests to end (Lighthouse) also
+        // waited out their whole time limit on every signed-in screen.
+        priority: 'low',
         signal: c.signal,
       });
     } catch {

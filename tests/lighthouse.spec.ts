@@ -70,13 +70,20 @@ type Visit = keyof typeof LIMITS;
 
 const BYTE_AUDITS = ['uses-text-compression', 'unminified-javascript', 'unminified-css', 'uses-long-cache-ttl'];
 
-async function audit(url: string, opts: { keepStorage: boolean }): Promise<Report> {
+/**
+ * Only the first visit has its storage reset by Lighthouse (on top of its fresh profile): the repeat
+ * visit is served by the worker an earlier visit installed, and home needs the session. Derived from
+ * the visit, so a first-visit figure can never be taken warm.
+ */
+const keepsStorage = (visit: Visit) => visit !== 'login, first visit';
+
+async function audit(url: string, visit: Visit): Promise<Report> {
   const result = await lighthouse(url, {
     port: PORT,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    disableStorageReset: opts.keepStorage,
+    disableStorageReset: keepsStorage(visit),
   });
   const lhr = result?.lhr;
   const c = lhr?.categories ?? {};
@@ -165,7 +172,7 @@ async function installWorker(context: BrowserContext, path: string) {
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   await withFreshProfile(async () => {
-    await audit(`${LH_BASE_URL}/pages/login/index`, { keepStorage: false });
+    await audit(`${LH_BASE_URL}/pages/login/index`, 'login, first visit');
   });
 });
 
@@ -176,7 +183,7 @@ test('Lighthouse, login page, first visit in a fresh profile', async () => {
   const medians = await auditRuns('login, first visit', async () => {
     let report: Report | undefined;
     await withFreshProfile(async () => {
-      report = await audit(url, { keepStorage: false });
+      report = await audit(url, 'login, first visit');
     });
     if (!report) throw new Error('no report');
     return report;
@@ -189,7 +196,7 @@ test('Lighthouse, login page, repeat visit (the worker installed by an earlier v
   await withFreshProfile(async (context) => {
     await (await installWorker(context, '/pages/login/index')).close();
     const url = `${LH_BASE_URL}/pages/login/index`;
-    expectWithinGoals('login, repeat visit', await auditRuns('login, repeat visit', () => audit(url, { keepStorage: true })));
+    expectWithinGoals('login, repeat visit', await auditRuns('login, repeat visit', () => audit(url, 'login, repeat visit')));
   });
 });
 
@@ -201,6 +208,6 @@ test('Lighthouse, home, logged in', async () => {
     await page.keyboard.press('Escape');
     await page.close();
     const url = `${LH_BASE_URL}/pages/index/index`;
-    expectWithinGoals('home, logged in', await auditRuns('home, logged in', () => audit(url, { keepStorage: true })));
+    expectWithinGoals('home, logged in', await auditRuns('home, logged in', () => audit(url, 'home, logged in')));
   });
 });

@@ -27,8 +27,11 @@ export default async function makeTemplate(): Promise<() => void> {
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
-/** An embedded database in `dir`, migrated: a copy of the run's template when there is one. */
-export async function openMigratedPGlite(dir: string): Promise<PGlite> {
+/**
+ * An embedded database in `dir`: a copy of the run's migrated template when there is one, else a
+ * fresh one. `setupDb` migrates either way (on the copy that finds nothing to do).
+ */
+export async function openTestPGlite(dir: string): Promise<PGlite> {
   const template = process.env[TEMPLATE_ENV];
   if (!template) return openPGlite(dir);
   return PGlite.create(path.resolve(dir), { loadDataDir: new Blob([readFileSync(template)]) });

@@ -59,9 +59,9 @@ export async function memberInfo(db: Q, who: Who) {
 
 /**
  * The wallet every open app reads on launch and after each action: one statement for the session,
- * the account, its built-in address, its balances (one row each) and the reference version; the
- * currencies come from the process's cache at that version. Balances arrive as canonical decimal
- * text (trim_scale), never as numbers.
+ * the account, its built-in address, its balances (as JSON, in that one row) and the reference
+ * version; the currencies come from the process's cache at that version. Balances arrive as
+ * canonical decimal text (trim_scale), never as numbers.
  */
 const walletRow = readAsMe((me) =>
   me

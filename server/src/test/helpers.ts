@@ -11,7 +11,7 @@ import { buildPath, type Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
 import { startTestChain, type TestChain } from '../../test-support/chain';
 import { emptyAllTables } from '../../test-support/db-reset';
-import { openMigratedPGlite } from '../../test-support/pglite-template';
+import { openTestPGlite } from '../../test-support/pglite-template';
 import { transferFixture } from '../../test-support/transfer-fixture';
 
 export { transferFixture };
@@ -51,7 +51,7 @@ export async function setupDb(backend: Backend = 'pglite', name = 'tessera', opt
   const db =
     backend === 'pg'
       ? await openDb({ databaseUrl: process.env.TEST_DATABASE_URL!, schema: `t_${name}` })
-      : await openDb({ pglite: await openMigratedPGlite(path.join(dataDir, 'pg')) });
+      : await openDb({ pglite: await openTestPGlite(path.join(dataDir, 'pg')) });
   await migrate(db, backend === 'pg' ? `t_${name}` : undefined);
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, STATIC_DIR: path.join(dataDir, 'no-static') },

@@ -3,7 +3,8 @@
  * script at all, it is withheld from a visitor it does not fit (another language, signed in), and
  * once the app starts React hydrates it in place — the same nodes, no layout shift, no errors.
  */
-import { type Browser, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page, test } from '@playwright/test';
+import { loginAsDemo } from './harness/session.ts';
 
 const PUBLIC_PAGES = [
   ['/', 'Log in'],
@@ -148,6 +149,66 @@ test('a page scrolled before the app takes it over stays where the reader left i
     expect(await page.evaluate(() => window.scrollY)).toBe(readerAt);
     await german.click();
     await expect(page.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
+  } finally {
+    await context.close();
+  }
+});
+
+/** Requests matching `pattern` wait until `release` is called. */
+async function holdBack(context: BrowserContext, pattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('home keeps its layout while the wallet, the chart’s code and the chart’s data arrive', async ({ browser }) => {
+  // Without the worker every request is the network's, so each one can be held back; a phone's
+  // viewport, as Lighthouse's mobile audit has it.
+  const context = await browser.newContext({ locale: 'en-US', serviceWorkers: 'block', viewport: { width: 412, height: 823 } });
+  try {
+    const releaseWallet = await holdBack(context, '**/member/wallet');
+    const releaseChartCode = await holdBack(context, '**/assets/portfolio-card-*.js');
+    const releaseChartData = await holdBack(context, '**/member/portfolio?*');
+    const page = await context.newPage();
+    // Every layout shift, with what moved and by how much.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: string[] };
+      w.shifts = [];
+      const nameOf = (node: Node | null) =>
+        node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName);
+      new PerformanceObserver((list) => {
+        // (TypeScript's DOM library has no type for layout-shift entries yet.)
+        type Moved = { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        for (const e of list.getEntries() as Array<PerformanceEntry & { sources: Moved[] }>) {
+          for (const s of e.sources) {
+            w.shifts.push(
+              `${nameOf(s.node)}: ${s.previousRect.y} → ${s.currentRect.y}, height ${s.previousRect.height} → ${s.currentRect.height}`,
+            );
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Signed in through the form with nothing saved yet: home starts from its skeletons.
+    await loginAsDemo(page);
+    await expect(page.getByRole('region', { name: 'Wallet' })).toHaveAttribute('aria-busy', 'true');
+    const shifts = () => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+    // (Leaving the login form for home shifts everything: a navigation the person asked for.)
+    const before = (await shifts()).length;
+
+    releaseWallet();
+    await expect(page.getByTestId('wallet-address')).toBeVisible();
+    releaseChartCode();
+    await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-busy', 'true');
+    releaseChartData();
+    await expect(page.getByRole('img', { name: 'Portfolio value chart' })).toBeVisible();
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    expect((await shifts()).slice(before)).toEqual([]);
   } finally {
     await context.close();
   }

@@ -73,7 +73,7 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
       <PullToRefresh onRefresh={refresh}>
         <div className="home">
           {activation}
-          <section className="wallet-card" aria-labelledby="wallet-name">
+          <section className="wallet-card" aria-labelledby="wallet-name" aria-busy={!wallet.data && !wallet.isError}>
             {wallet.data ? (
               <>
                 <div className="row wallet-card__head">
@@ -122,14 +122,7 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
                 </p>
               </div>
             ) : (
-              <div className="stack" aria-busy="true">
-                <h2 id="wallet-name" className="visually-hidden">
-                  <Trans>Wallet</Trans>
-                </h2>
-                <Skeleton width="40%" height={20} />
-                <Skeleton width="85%" height={44} />
-                <Skeleton width="55%" height={56} />
-              </div>
+              <WalletCardPlaceholder />
             )}
           </section>
 
@@ -225,5 +218,30 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
         </div>
       </PullToRefresh>
     </Page>
+  );
+}
+
+/**
+ * The loaded card's lines, each in its box and font (1lh is a line of that box's text), so the card
+ * keeps its height when the wallet arrives. A component of its own: React mounts the loaded card's
+ * nodes anew instead of reusing these, which the browser would count as moved.
+ */
+function WalletCardPlaceholder() {
+  return (
+    <>
+      <h2 id="wallet-name" className="visually-hidden">
+        <Trans>Wallet</Trans>
+      </h2>
+      <div className="wallet-card__name">
+        <Skeleton width="40%" height="1lh" />
+      </div>
+      <div className="wallet-card__address">
+        <Skeleton width="85%" height={44} />
+      </div>
+      <div className="wallet-card__total">
+        <Skeleton width="35%" height="1lh" />
+        <Skeleton width="55%" height={44} />
+      </div>
+    </>
   );
 }

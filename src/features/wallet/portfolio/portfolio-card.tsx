@@ -77,14 +77,20 @@ export default function PortfolioCard({ fiat, hidden }: Props) {
         </h2>
       </div>
       <Tabs label={t`Range`} tabs={ranges} value={range} onChange={setRange} idPrefix="portfolio" />
-      <div id="portfolio-panel" role="tabpanel" aria-labelledby={`portfolio-tab-${range}`} className="portfolio__panel">
+      <div
+        id="portfolio-panel"
+        role="tabpanel"
+        aria-labelledby={`portfolio-tab-${range}`}
+        aria-busy={!s && !query.isError}
+        className="portfolio__panel"
+      >
         {!s || !paths ? (
           query.isError ? (
             <p className="muted portfolio__note">
               <Trans>The chart could not be loaded.</Trans>
             </p>
           ) : (
-            <Skeleton width="100%" height={HEIGHT + 40} />
+            <Skeleton width="100%" height="var(--portfolio-panel)" />
           )
         ) : s.empty ? (
           <p className="muted portfolio__note">

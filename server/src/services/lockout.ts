@@ -129,39 +129,41 @@ async function takeAttempts(db: Q, limits: Limit[]): Promise<void> {
   }
 }
 
+/** The lock has ended: a new count starts (its strikes stay). */
+const LOCK_ENDED = sql<boolean>`lockouts.locked_until <= now()`;
+/** The row's wrong answers and checks in flight as they count now: an ended lock and stale checks count 0. */
+const FAILURES_NOW = sql<number>`case when ${LOCK_ENDED} then 0 else lockouts.failures end`;
+const PENDING_NOW = sql<number>`case when ${LOCK_ENDED} or lockouts.last_attempt_at < now() - ${STALE_PENDING} then 0 else lockouts.pending end`;
+const LOCKED_UNTIL_NOW = sql<Date | null>`case when ${LOCK_ENDED} then null else lockouts.locked_until end`;
+
 /**
  * One attempt on `limit`, atomically: 'taken', 'busy' (the budget is held by running checks), or the
- * end of the lock that refuses it.
+ * end of the lock that refuses it. One statement: the row's state as it counts now (an ended lock,
+ * checks of a crashed process) is read by the same upsert that takes the attempt.
  */
 async function takeAttempt(db: Q, limit: Limit): Promise<'taken' | 'busy' | Date> {
-  // An ended lock starts a new count (its strikes stay); attempts of a crashed process are forgotten.
-  await db
-    .updateTable('lockouts')
-    .set({
-      failures: sql`case when locked_until <= now() then 0 else failures end`,
-      pending: sql`case when locked_until <= now() or last_attempt_at < now() - ${STALE_PENDING} then 0 else pending end`,
-      locked_until: sql`case when locked_until <= now() then null else locked_until end`,
-    })
-    .where('key', '=', limit.key)
-    .where((eb) =>
-      eb.or([eb('locked_until', '<=', sql<Date>`now()`), eb('last_attempt_at', '<', sql<Date>`now() - ${STALE_PENDING}`)]),
-    )
-    .execute();
   const taken = await db
     .insertInto('lockouts')
     .values({ key: limit.key, failures: 0, pending: 1, locked_until: null })
     .onConflict((oc) =>
       oc
         .column('key')
-        .doUpdateSet({ pending: sql`lockouts.pending + 1`, last_attempt_at: sql`now()` })
-        .where(sql<boolean>`lockouts.locked_until is null and lockouts.failures + lockouts.pending < ${limit.max}`),
+        .doUpdateSet({
+          failures: FAILURES_NOW,
+          pending: sql`${PENDING_NOW} + 1`,
+          locked_until: null,
+          last_attempt_at: sql`now()`,
+        })
+        .where(
+          sql<boolean>`(lockouts.locked_until is null or ${LOCK_ENDED}) and ${FAILURES_NOW} + ${PENDING_NOW} < ${limit.max}`,
+        ),
     )
     .returning('key')
     .executeTakeFirst();
   if (taken) return 'taken';
   const row = await db
     .selectFrom('lockouts')
-    .select(['failures', 'locked_until'])
+    .select([FAILURES_NOW.as('failures'), LOCKED_UNTIL_NOW.as('locked_until')])
     .where('key', '=', limit.key)
     .executeTakeFirst();
   if (row?.locked_until && row.locked_until.getTime() > Date.now()) return row.locked_until;

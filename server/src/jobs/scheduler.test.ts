@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../test-support/chain';
 import { dec } from '../services/decimal';
-import { withdrawLocked } from '../services/money';
 import { fundPool } from '../services/pool';
+import { withdrawLocked } from '../services/withdraw';
 import { makeUser, resetDb, setupDb, type TestEnv } from '../test/helpers';
 import { startJobs } from './scheduler';
 

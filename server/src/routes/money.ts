@@ -4,6 +4,7 @@ import type { Ctx } from '../context';
 import { depositAddress } from '../services/deposits';
 import * as money from '../services/money';
 import { transactions } from '../services/records';
+import { withdraw } from '../services/withdraw';
 import { define, LAUNCH_READ } from './define';
 
 export function moneyRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -21,7 +22,7 @@ export function moneyRoutes(app: FastifyInstance, ctx: Ctx) {
     app,
     ctx,
     m.withdraw,
-    ({ userId, body, idempotencyKey }) => money.withdraw(db, userId, idempotencyKey, body, ctx.config.webauthn),
+    ({ userId, body, idempotencyKey }) => withdraw(db, userId, idempotencyKey, body, ctx.config.webauthn),
     {
       rateLimit: { max: 30, timeWindow: '1 minute' },
     },

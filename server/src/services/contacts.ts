@@ -37,15 +37,24 @@ export function cleanLabel(label: string): string {
   return clean;
 }
 
+/**
+ * Whether the allowlist holds now: a turn-off that was asked takes effect only when its day has
+ * passed. With it on, a withdrawal may go only to a contact saved long enough ago (withdraw.ts);
+ * nothing that loosens this takes effect sooner than a day, so no race with a concurrent change can
+ * open it early.
+ */
+export function allowlistIsOn(u: { allowlist_on: boolean; allowlist_off_at: Date | null }): boolean {
+  return u.allowlist_on && (u.allowlist_off_at === null || u.allowlist_off_at.getTime() > Date.now());
+}
+
 async function allowlistOf(db: Q, userId: number) {
   const u = await db
     .selectFrom('users')
     .select(['allowlist_on', 'allowlist_off_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const offAt = u.allowlist_off_at;
-  const on = u.allowlist_on && (offAt === null || offAt.getTime() > Date.now());
-  return { on, offAt: on && offAt ? offAt.toISOString() : null };
+  const on = allowlistIsOn(u);
+  return { on, offAt: on && u.allowlist_off_at ? u.allowlist_off_at.toISOString() : null };
 }
 
 export async function list(db: Q, userId: number) {
@@ -128,23 +137,4 @@ export async function setAllowlist(db: Q, userId: number, delaySeconds: number, 
       .where('id', '=', userId)
       .execute();
   return allowlistOf(db, userId);
-}
-
-/**
- * With the allowlist on, a withdrawal may go only to a contact saved long enough ago. Checked
- * before the money moves; nothing that loosens this takes effect sooner than a day, so no race
- * with a concurrent change can open it early.
- */
-export async function requireAllowlisted(db: Q, userId: number, address: string, network: string) {
-  if (!(await allowlistOf(db, userId)).on) return;
-  const usable = await db
-    .selectFrom('contacts')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('address', '=', address)
-    .where('network', '=', network)
-    .where('usable_at', '<=', sql<Date>`now()`)
-    .executeTakeFirst();
-  if (!usable)
-    fail(ErrorCode.NOT_ALLOWLISTED, 'The withdrawal allowlist is on: this address is not in the address book, or not yet usable');
 }

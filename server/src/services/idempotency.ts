@@ -5,7 +5,7 @@
  *
  * The fingerprint leaves out every secret (a 6-digit trade password hashed into it could be read
  * back by trying all million) and is keyed with a server secret. Replaying a stored result asks the
- * caller to prove the secret first (`beforeReplay`), so a known key is no oracle for the password.
+ * caller to prove the secret first (`reprove`), so a known key is no oracle for the password.
  */
 import { createHmac } from 'node:crypto';
 import { transact } from '../db/index';
@@ -86,38 +86,29 @@ export async function idempotent<T>(
   });
 }
 
-/**
- * The stored result of a completed request with this key (refusing a different request), if any —
- * handed out only after `beforeReplay` (which checks the request's secret) lets it.
- */
-export async function peekIdempotent<T>(
-  db: Db,
-  userId: number,
-  scope: string,
-  key: string,
-  body: unknown,
-  beforeReplay: () => Promise<void>,
-): Promise<Awaited<T> | undefined> {
-  const prev = await db
-    .selectFrom('idempotency_keys')
-    .select(['body_hash', 'response'])
-    .where('user_id', '=', userId)
-    .where('scope', '=', scope)
-    .where('key', '=', key)
-    .executeTakeFirst();
-  if (!prev) return undefined;
-  if (prev.body_hash !== (await fingerprint(db, body)))
-    fail(ErrorCode.IDEMPOTENCY_MISMATCH, 'Idempotency-Key reused with a different request');
-  if (prev.response === null) return undefined;
-  await beforeReplay();
-  return prev.response as Awaited<T>;
+/** What a money move's first statement read of its Idempotency-Key: the stored fingerprint and result. */
+export interface StoredKey {
+  body_hash: string;
+  response: unknown;
+}
+
+/** A unique violation of idempotency_keys: another request with this key stored its result first. */
+function isKeyTaken(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && e.constraint === 'idempotency_keys_pkey';
 }
 
 /**
- * The order every money move follows (withdraw, swap): a retry with a known key gets the first
- * result once `reprove` has checked the request's secret again; otherwise the slow checks that need
- * no lock run first (`prechecks`: argon2, TOTP), then `work` runs in one transaction that also
- * stores its result under the key.
+ * The order every money move follows (withdraw, swap), in as few statements as it can be:
+ * 1. `read`: one statement for what the move checks, with the key's stored row (`stored`).
+ *    A stored result of the same request is handed out once `reprove` has checked its secret again;
+ *    a different request under the key is refused.
+ * 2. `prechecks`: the checks that need no lock and may be slow (argon2, TOTP).
+ * 3. `work`: the move as one statement that also stores its result under the key (`bodyHash`). No
+ *    explicit transaction: one statement is atomic, and on the embedded database a transaction
+ *    would hold the only session across several round trips. A request with the same key that
+ *    stored first makes the statement fail on the key's primary key, undoing all of it; its result
+ *    is then this request's, as for a retry.
  */
 export async function moveOnce<C, T>(
   db: Db,
@@ -127,12 +118,33 @@ export async function moveOnce<C, T>(
     key: string;
     body: unknown;
     reprove: () => Promise<void>;
-    prechecks: () => Promise<C>;
-    work: (trx: Q, checked: C) => Promise<T>;
+    read: () => Promise<{ stored: StoredKey | null; context: C }>;
+    prechecks: (context: C) => Promise<void>;
+    work: (context: C, bodyHash: string) => Promise<T>;
   },
 ): Promise<Awaited<T>> {
-  const prev = await peekIdempotent<T>(db, o.userId, o.scope, o.key, o.body, o.reprove);
-  if (prev !== undefined) return prev;
-  const checked = await o.prechecks();
-  return (await idempotent(db, o.userId, o.scope, o.key, o.body, (trx) => o.work(trx, checked))) as Awaited<T>;
+  const hash = await fingerprint(db, o.body);
+  const { stored, context } = await o.read();
+  if (stored) {
+    if (stored.body_hash !== hash) fail(ErrorCode.IDEMPOTENCY_MISMATCH, 'Idempotency-Key reused with a different request');
+    if (stored.response !== null) {
+      await o.reprove();
+      return stored.response as Awaited<T>;
+    }
+  }
+  await o.prechecks(context);
+  try {
+    return await o.work(context, hash);
+  } catch (error) {
+    if (!isKeyTaken(error)) throw error;
+    const first = await db
+      .selectFrom('idempotency_keys')
+      .select(['body_hash', 'response'])
+      .where('user_id', '=', o.userId)
+      .where('scope', '=', o.scope)
+      .where('key', '=', o.key)
+      .executeTakeFirstOrThrow();
+    if (first.body_hash !== hash) fail(ErrorCode.IDEMPOTENCY_MISMATCH, 'Idempotency-Key reused with a different request');
+    return first.response as Awaited<T>;
+  }
 }

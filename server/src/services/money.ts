@@ -1,30 +1,11 @@
 import { sql } from 'kysely';
-import { isValidTronAddress } from '../../../src/lib/tron/index';
-import type { WebAuthnConfig } from '../config';
-import type { Db, Q } from '../db/schema';
-import { requireAllowlisted } from './contacts';
-import { dec, decimalsOf, str } from './decimal';
-import { refuseLosingDestination } from './destinations';
+import type { Q } from '../db/schema';
+import { str } from './decimal';
 import { ErrorCode, fail } from './errors';
-import { moveOnce } from './idempotency';
-import { post, userAvailable, userFrozen } from './ledger';
 import { guard, userSecretLimits } from './lockout';
-import { confirmTransfer } from './passkey-transfers';
 import { verifyPassword } from './passwords';
-import { toRecord } from './records';
-import { refuseWhilePaused } from './security-recovery';
-import { getUser, requireGoogle } from './users';
-
-type ChannelRow = {
-  id: string;
-  currency: string;
-  network: string;
-  min_amount: string;
-  max_amount: string;
-  fee: string;
-  precision: number;
-  enabled: boolean;
-};
+import { getUser } from './users';
+import type { ChannelRow } from './withdraw';
 
 const toChannel = (c: ChannelRow) => ({
   id: c.id,
@@ -71,92 +52,6 @@ export async function checkTradePassword(db: Q, user: { id: number; trade_passwo
 
 export async function checkTradePasswordOf(db: Q, userId: number, pw: string) {
   await checkTradePassword(db, await getUser(db, userId), pw);
-}
-
-export interface WithdrawInput {
-  channelId: string;
-  address: string;
-  amount: string;
-  tradePassword: string;
-  googleCode?: string | undefined;
-  passkey?: { challengeId: string; response: unknown } | undefined;
-}
-
-/** Checks that need no lock (and may be slow: argon2, TOTP) run before the transaction. */
-export async function withdrawPrechecks(db: Db, userId: number, b: WithdrawInput, key = '', webauthn?: WebAuthnConfig) {
-  const c = await db.selectFrom('withdraw_channels').selectAll().where('id', '=', b.channelId).executeTakeFirst();
-  if (!c) fail(ErrorCode.NOT_FOUND, 'No such channel');
-  const ch = c!;
-  if (!ch.enabled) fail(ErrorCode.CHANNEL_DISABLED, 'This channel is temporarily disabled');
-  if (decimalsOf(b.amount) > ch.precision) fail(ErrorCode.TOO_MANY_DECIMALS, `At most ${ch.precision} decimal places`);
-  const amount = dec(b.amount);
-  if (amount.lt(ch.min_amount)) fail(ErrorCode.BELOW_MINIMUM, `The minimum is ${str(ch.min_amount)} ${ch.currency}`);
-  if (amount.gt(ch.max_amount)) fail(ErrorCode.ABOVE_MAXIMUM, `The maximum is ${str(ch.max_amount)} ${ch.currency}`);
-  if (!isValidTronAddress(b.address)) fail(ErrorCode.INVALID_ADDRESS, 'This is not a valid TRON address');
-  await refuseLosingDestination(db, userId, b.address);
-  await requireAllowlisted(db, userId, b.address, ch.network);
-  const u = await getUser(db, userId);
-  if (!u.activated) fail(ErrorCode.NOT_ACTIVATED, 'Activate the account with a first deposit');
-  refuseWhilePaused(u);
-  await checkTradePassword(db, u, b.tradePassword);
-  // The trade password always; then the authenticator's code, or a passkey's approval of this transfer.
-  if (b.passkey) await confirmTransfer(db, webauthn, userId, b.passkey, { ...b, idempotencyKey: key });
-  else await requireGoogle(db, u, b.googleCode);
-  return ch;
-}
-
-/** A withdrawal, done once per Idempotency-Key (see moveOnce). */
-export function withdraw(db: Db, userId: number, key: string, body: WithdrawInput, webauthn?: WebAuthnConfig) {
-  return moveOnce(db, {
-    userId,
-    scope: 'withdraw',
-    key,
-    body,
-    // A retry returns the stored result once the trade password is proven again (the one-time
-    // authenticator code is not: the first attempt used it).
-    reprove: () => checkTradePasswordOf(db, userId, body.tradePassword),
-    prechecks: () => withdrawPrechecks(db, userId, body, key, webauthn),
-    work: (trx, channel) => withdrawLocked(trx, userId, channel, body),
-  });
-}
-
-/** The locked part: one transaction, the balance row held FOR UPDATE. */
-export async function withdrawLocked(trx: Q, userId: number, ch: ChannelRow, b: WithdrawInput) {
-  const amount = dec(b.amount);
-  const total = amount.plus(ch.fee);
-  // A balance that was never credited cannot pay: the row is locked if it exists, never created here.
-  const bal = await trx
-    .selectFrom('balances')
-    .select('available')
-    .where('user_id', '=', userId)
-    .where('currency', '=', ch.currency)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!bal || dec(bal.available).lt(total)) fail(ErrorCode.INSUFFICIENT_BALANCE, 'Insufficient balance (amount plus fee)');
-  const rec = await trx
-    .insertInto('records')
-    .values({
-      user_id: userId,
-      type: 'withdraw',
-      direction: 'out',
-      status: 'withdrawing',
-      currency: ch.currency,
-      network: ch.network,
-      amount: str(amount),
-      fee: str(ch.fee),
-      // The built-in address, read by the insert itself: one round trip less inside the lock.
-      from_address: sql<string | null>`(select address from wallets where user_id = ${userId} and is_primary)`,
-      to_address: b.address,
-      tx_id: null,
-      reason: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await post(trx, `withdraw:${rec.id}`, ch.currency, [
-    [userAvailable(userId), total.neg()],
-    [userFrozen(userId), total],
-  ]);
-  return toRecord(rec);
 }
 
 export async function addressBook(db: Q, userId: number) {

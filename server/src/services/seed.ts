@@ -15,13 +15,13 @@ import { creditRecharge, depositAddress } from './deposits';
 import { addressFor } from './keys';
 import { accountBalance, post, userAvailable } from './ledger';
 import { inEveryLocale } from './localized';
-import { withdrawLocked } from './money';
 import { publish } from './notify';
 import { hashPassword } from './passwords';
 import { distribute, fundPool } from './pool';
 import { BLOCKLIST, seedReference, TSR } from './reference';
 import { swapLocked } from './swap';
 import { createUser } from './users';
+import { withdrawLocked } from './withdraw';
 
 /** An outside address the demo already sent to (the browser tests pair it with a lookalike). */
 export const DEMO_SENT_TO = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';

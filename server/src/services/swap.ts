@@ -3,11 +3,10 @@ import { type Selectable, sql } from 'kysely';
 import type { DB, Db, Q } from '../db/schema';
 import { dec, decimalsOf, floor, str } from './decimal';
 import { ErrorCode, fail } from './errors';
-import { moveOnce } from './idempotency';
-import { lockBalance, post, userAvailable } from './ledger';
+import { moveOnce, type StoredKey } from './idempotency';
+import { userAvailable } from './ledger';
 import { checkTradePassword, checkTradePasswordOf } from './money';
 import { pageOf, pageWindow } from './paging';
-import { getUser } from './users';
 
 type Pair = Selectable<DB['exchange_pairs']>;
 
@@ -70,10 +69,72 @@ export interface SwapInput {
   tradePassword: string;
 }
 
-export async function swapPrechecks(db: Db, userId: number, b: SwapInput): Promise<Pair> {
-  const p = await db.selectFrom('exchange_pairs').selectAll().where('id', '=', b.pairId).executeTakeFirst();
-  if (!p) fail(ErrorCode.NOT_FOUND, 'No such pair');
-  const pair = p!;
+/** The rows a swap will write, known before it does: the swap's id, its two records' and its time. */
+export interface SwapSlot {
+  swap_id: number;
+  out_record_id: number;
+  in_record_id: number;
+  at: Date;
+}
+
+const slotColumns = [
+  sql<number>`nextval(pg_get_serial_sequence('swaps', 'id'))::int`.as('swap_id'),
+  sql<number>`nextval(pg_get_serial_sequence('records', 'id'))::int`.as('out_record_id'),
+  sql<number>`nextval(pg_get_serial_sequence('records', 'id'))::int`.as('in_record_id'),
+  sql<Date>`now()`.as('at'),
+] as const;
+
+/** A slot on its own (the seed writes swaps without the checks). */
+export const reserveSwap = (q: Q): Promise<SwapSlot> => q.selectNoFrom(slotColumns).executeTakeFirstOrThrow();
+
+/** Everything a swap checks, and its slot, in one statement (the user, the pair, the key's stored row). */
+async function readSwap(db: Db, userId: number, key: string, b: SwapInput) {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('exchange_pairs as p', (j) => j.on('p.id', '=', b.pairId))
+    .leftJoin('idempotency_keys as ik', (j) =>
+      j.onRef('ik.user_id', '=', 'u.id').on('ik.scope', '=', 'swap').on('ik.key', '=', key),
+    )
+    .select([
+      'ik.body_hash as stored_hash',
+      'ik.response as stored_response',
+      'p.id as pair_id',
+      'p.from_currency',
+      'p.to_currency',
+      'p.rate',
+      'p.min_amount',
+      'p.max_amount',
+      'p.from_precision',
+      'p.to_precision',
+      'p.enabled',
+      'u.id',
+      'u.activated',
+      'u.trade_password_hash',
+      ...slotColumns,
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
+  const stored: StoredKey | null =
+    row!.stored_hash === null ? null : { body_hash: row!.stored_hash, response: row!.stored_response };
+  return { stored, context: row! };
+}
+
+type SwapContext = Awaited<ReturnType<typeof readSwap>>['context'];
+
+async function checkSwap(db: Db, c: SwapContext, b: SwapInput): Promise<Pair> {
+  if (c.pair_id === null) fail(ErrorCode.NOT_FOUND, 'No such pair');
+  const pair: Pair = {
+    id: c.pair_id!,
+    from_currency: c.from_currency!,
+    to_currency: c.to_currency!,
+    rate: c.rate!,
+    min_amount: c.min_amount!,
+    max_amount: c.max_amount!,
+    from_precision: c.from_precision!,
+    to_precision: c.to_precision!,
+    enabled: c.enabled!,
+  };
   if (!pair.enabled) fail(ErrorCode.CHANNEL_DISABLED, 'This pair is temporarily disabled');
   if (decimalsOf(b.amount) > pair.from_precision)
     fail(ErrorCode.TOO_MANY_DECIMALS, `At most ${pair.from_precision} decimal places`);
@@ -81,71 +142,96 @@ export async function swapPrechecks(db: Db, userId: number, b: SwapInput): Promi
   if (amount.lt(pair.min_amount)) fail(ErrorCode.BELOW_MINIMUM, `The minimum is ${str(pair.min_amount)} ${pair.from_currency}`);
   if (amount.gt(pair.max_amount)) fail(ErrorCode.ABOVE_MAXIMUM, `The maximum is ${str(pair.max_amount)} ${pair.from_currency}`);
   if (floor(amount.mul(pair.rate), pair.to_precision).lte(0)) fail(ErrorCode.BELOW_MINIMUM, 'The amount is too small to swap');
-  const u = await getUser(db, userId);
-  if (!u.activated) fail(ErrorCode.NOT_ACTIVATED, 'Activate the account with a first deposit');
-  await checkTradePassword(db, u, b.tradePassword);
+  if (!c.activated) fail(ErrorCode.NOT_ACTIVATED, 'Activate the account with a first deposit');
+  await checkTradePassword(db, c, b.tradePassword);
   return pair;
 }
 
-/** Writes the swap, two records (out and in) and the journal entries in one transaction. */
 /** A swap, done once per Idempotency-Key (see moveOnce). */
 export function swap(db: Db, userId: number, key: string, body: SwapInput) {
+  let pair: Pair | undefined;
   return moveOnce(db, {
     userId,
     scope: 'swap',
     key,
     body,
     reprove: () => checkTradePasswordOf(db, userId, body.tradePassword),
-    prechecks: () => swapPrechecks(db, userId, body),
-    work: (trx, pair) => swapLocked(trx, userId, pair, body),
+    read: () => readSwap(db, userId, key, body),
+    prechecks: async (context) => {
+      pair = await checkSwap(db, context, body);
+    },
+    work: (context, bodyHash) => swapLocked(db, userId, pair!, body, context, { key, bodyHash }),
   });
 }
 
-export async function swapLocked(trx: Q, userId: number, pair: Pair, b: SwapInput) {
-  const amount = dec(b.amount);
-  const out = floor(amount.mul(pair.rate), pair.to_precision);
-  const bal = await lockBalance(trx, userId, pair.from_currency);
-  if (dec(bal.available).lt(amount)) fail(ErrorCode.INSUFFICIENT_BALANCE, 'Insufficient balance');
-  const s = await trx
-    .insertInto('swaps')
-    .values({
+/**
+ * The swap, one statement: the source balance debited only if it covers the amount (the row's lock
+ * and the condition in one UPDATE), the target credited (its row made when missing), the swap, its
+ * two records (both point back to it: a swap record opens its details from there), four journal
+ * entries (zero per currency, against the exchange's account), and with `once` the result under the
+ * key. Without a slot it reserves one first.
+ */
+export async function swapLocked(
+  q: Q,
+  userId: number,
+  pair: Pair,
+  b: SwapInput,
+  slot?: SwapSlot,
+  once?: { key: string; bodyHash: string },
+) {
+  const { swap_id: id, out_record_id: outId, in_record_id: inId, at } = slot ?? (await reserveSwap(q));
+  const amount = str(dec(b.amount));
+  const out = str(floor(dec(b.amount).mul(pair.rate), pair.to_precision));
+  const ref = `swap:${id}`;
+  const result = toSwap(
+    {
+      id,
       user_id: userId,
       from_currency: pair.from_currency,
       to_currency: pair.to_currency,
-      from_amount: str(amount),
-      to_amount: str(out),
+      from_amount: amount,
+      to_amount: out,
       rate: pair.rate,
       status: 'completed',
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const common = {
-    user_id: userId,
-    type: 'swap',
-    status: 'success',
-    network: 'TRC20',
-    from_address: null,
-    to_address: null,
-    tx_id: null,
-    reason: null,
-    // Both sides of the swap point back to it: a swap record opens its details from here.
-    ref: `swap:${s.id}`,
-  };
-  const [outRecord] = await trx
-    .insertInto('records')
-    .values([
-      { ...common, direction: 'out', currency: pair.from_currency, amount: str(amount) },
-      { ...common, direction: 'in', currency: pair.to_currency, amount: str(out) },
-    ])
-    .returning('id')
-    .execute();
-  await post(trx, `swap:${s.id}`, pair.from_currency, [
-    [userAvailable(userId), amount.neg()],
-    ['system:exchange', amount],
-  ]);
-  await post(trx, `swap:${s.id}`, pair.to_currency, [
-    ['system:exchange', out.neg()],
-    [userAvailable(userId), out],
-  ]);
-  return toSwap(s, outRecord?.id ?? null);
+      created_at: at,
+    },
+    outId,
+  );
+  const available = userAvailable(userId);
+  const { rows } = await sql<{ user_id: number }>`
+    with debit as (
+      update balances set available = available - ${amount}::numeric, updated_at = now()
+      where user_id = ${userId} and currency = ${pair.from_currency} and available >= ${amount}::numeric
+      returning user_id
+    ), credit as (
+      insert into balances (user_id, currency, available)
+      select user_id, ${pair.to_currency}::text, ${out}::numeric from debit
+      on conflict (user_id, currency) do update set available = balances.available + excluded.available, updated_at = now()
+    ), swapped as (
+      insert into swaps (id, user_id, from_currency, to_currency, from_amount, to_amount, rate, status, created_at)
+      select ${id}::int, user_id, ${pair.from_currency}::text, ${pair.to_currency}::text, ${amount}::numeric,
+        ${out}::numeric, ${pair.rate}::numeric, 'completed', ${at}::timestamptz
+      from debit
+    ), sides as (
+      insert into records (id, user_id, type, status, network, direction, currency, amount, ref, created_at, updated_at)
+      select r.id, user_id, 'swap', 'success', 'TRC20', r.direction, r.currency, r.amount, ${ref}::text, ${at}::timestamptz,
+        ${at}::timestamptz
+      from debit, (values (${outId}::int, 'out', ${pair.from_currency}::text, ${amount}::numeric),
+        (${inId}::int, 'in', ${pair.to_currency}::text, ${out}::numeric)) as r(id, direction, currency, amount)
+    ), entries as (
+      insert into journal (ref, account, currency, amount)
+      select ${ref}::text, e.account, e.currency, e.amount
+      from debit, (values (${available}::text, ${pair.from_currency}::text, -${amount}::numeric),
+        ('system:exchange', ${pair.from_currency}::text, ${amount}::numeric),
+        ('system:exchange', ${pair.to_currency}::text, -${out}::numeric),
+        (${available}::text, ${pair.to_currency}::text, ${out}::numeric)) as e(account, currency, amount)
+    ), stored as (
+      insert into idempotency_keys (user_id, scope, key, body_hash, response)
+      select user_id, 'swap', ${once?.key ?? ''}::text, ${once?.bodyHash ?? ''}::text, ${JSON.stringify(result)}::jsonb
+      from debit
+      where ${once !== undefined}::boolean
+    )
+    select user_id from debit`.execute(q);
+  if (rows.length === 0) fail(ErrorCode.INSUFFICIENT_BALANCE, 'Insufficient balance');
+  return result;
 }

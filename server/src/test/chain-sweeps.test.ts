@@ -11,7 +11,7 @@ import { sweepDeposits } from '../jobs/sweeps';
 import { dec } from '../services/decimal';
 import { depositAddress } from '../services/deposits';
 import { accountBalance, journalTotals, post } from '../services/ledger';
-import { withdrawLocked } from '../services/money';
+import { withdrawLocked } from '../services/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const FLOAT = { TRX: '10000', USDT: '1000' };

@@ -11,7 +11,7 @@ import { processWithdrawals } from '../jobs/withdrawals';
 import { dec } from '../services/decimal';
 import { hotWallet } from '../services/keys';
 import { journalTotals, post, userAvailable } from '../services/ledger';
-import { withdrawLocked } from '../services/money';
+import { withdrawLocked } from '../services/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';

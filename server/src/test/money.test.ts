@@ -129,6 +129,42 @@ describe.each(backends)('money on %s', (backend) => {
     });
   });
 
+  describe('one Idempotency-Key', () => {
+    it('a withdrawal and a swap sent twice at once are each done once; both answers are the first, as its record reads back', async () => {
+      const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+      const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '123456' };
+      const hw = key();
+      const [w1, w2] = await Promise.all([
+        call(app, api.money.withdraw, { token: u.token, body: w, headers: hw }),
+        call(app, api.money.withdraw, { token: u.token, body: w, headers: hw }),
+      ]);
+      const withdrawal = ok<{ id: string; amount: string; fee: string; status: string }>(api.money.withdraw, w1);
+      expect(ok(api.money.withdraw, w2)).toEqual(withdrawal);
+      expect(await usdtOf(u.id)).toBe('89'); // 10 + fee 1, once
+      const listed = ok<{ list: Array<{ id: string }> }>(
+        api.money.transactions,
+        await call(app, api.money.transactions, { token: u.token, query: { page: 1, pageSize: 20, tab: 'out' } }),
+      );
+      expect(listed.list.find((r) => r.id === withdrawal.id)).toEqual(withdrawal);
+
+      const s = { pairId: 'usdt-tsr', amount: '20', tradePassword: '123456' };
+      const hs = key();
+      const [s1, s2] = await Promise.all([
+        call(app, api.exchange.swap, { token: u.token, body: s, headers: hs }),
+        call(app, api.exchange.swap, { token: u.token, body: s, headers: hs }),
+      ]);
+      const swapped = ok<{ id: string; recordId: string }>(api.exchange.swap, s1);
+      expect(ok(api.exchange.swap, s2)).toEqual(swapped);
+      expect(await usdtOf(u.id)).toBe('69');
+      const swaps = ok<{ total: number; list: unknown[] }>(
+        api.exchange.records,
+        await call(app, api.exchange.records, { token: u.token, body: {} }),
+      );
+      expect(swaps.list).toEqual([swapped]);
+      expect(Object.values(await journalTotals(env.db)).every((t) => t === '0')).toBe(true);
+    });
+  });
+
   describe('deposits and records', () => {
     it('gives one deposit address for every TRON token, the one Home shows; the first recharge activates and grants the gift', async () => {
       const u = await makeUser(env.db);

@@ -20,8 +20,8 @@ import {
 } from '../../test-support/push-service';
 import { revokeSession } from '../services/auth';
 import { creditRecharge } from '../services/deposits';
-import { withdrawLocked } from '../services/money';
 import { sendDuePushes } from '../services/push';
+import { withdrawLocked } from '../services/withdraw';
 import { refundWithdrawal } from '../services/withdrawal-refund';
 import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
 

@@ -8,8 +8,8 @@ import { startTestChain, type TestChain } from '../../test-support/chain';
 import type { Db } from '../db/schema';
 import { dec } from '../services/decimal';
 import { journalTotals } from '../services/ledger';
-import { withdrawLocked } from '../services/money';
 import { runOps } from '../services/ops';
+import { withdrawLocked } from '../services/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';

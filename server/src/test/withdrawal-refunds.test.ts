@@ -10,7 +10,7 @@ import * as m017 from '../db/migrations/017_withdrawal_refunds';
 import type { Db } from '../db/schema';
 import { dec } from '../services/decimal';
 import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/ledger';
-import { withdrawLocked } from '../services/money';
+import { withdrawLocked } from '../services/withdraw';
 import { refundWithdrawal } from '../services/withdrawal-refund';
 import { backends, call, makeUser, ok, withTestApp } from './helpers';
 

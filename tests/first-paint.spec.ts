@@ -196,7 +196,7 @@ test('home keeps its layout while the wallet, the chartâ€™s code and the chartâ€
     });
     // Signed in through the form with nothing saved yet: home starts from its skeletons.
     await loginAsDemo(page);
-    await expect(page.getByRole('region', { name: 'Wallet' })).toHaveAttribute('aria-busy', 'true');
+    await expect(page.locator('.wallet-card .skeleton').first()).toBeVisible();
     const shifts = () => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
     // (Leaving the login form for home shifts everything: a navigation the person asked for.)
     const before = (await shifts()).length;

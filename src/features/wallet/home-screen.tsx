@@ -73,7 +73,7 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
       <PullToRefresh onRefresh={refresh}>
         <div className="home">
           {activation}
-          <section className="wallet-card" aria-labelledby="wallet-name" aria-busy={!wallet.data && !wallet.isError}>
+          <section className="wallet-card" aria-labelledby="wallet-name">
             {wallet.data ? (
               <>
                 <div className="row wallet-card__head">

@@ -92,6 +92,20 @@ export interface StoredKey {
   response: unknown;
 }
 
+/**
+ * A move's first read as moveOnce takes it: the key's columns (`stored_hash`, `stored_response`,
+ * from a left join) as `stored`, the row as the context. No row: the user is gone.
+ */
+export function asMoveRead<R extends { stored_hash: string | null; stored_response: unknown }>(
+  row: R | undefined,
+): { stored: StoredKey | null; context: R } {
+  if (!row) return fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
+  return {
+    stored: row.stored_hash === null ? null : { body_hash: row.stored_hash, response: row.stored_response },
+    context: row,
+  };
+}
+
 /** A unique violation of idempotency_keys: another request with this key stored its result first. */
 function isKeyTaken(error: unknown): boolean {
   const e = error as { code?: unknown; constraint?: unknown } | null;
@@ -103,14 +117,15 @@ function isKeyTaken(error: unknown): boolean {
  * 1. `read`: one statement for what the move checks, with the key's stored row (`stored`).
  *    A stored result of the same request is handed out once `reprove` has checked its secret again;
  *    a different request under the key is refused.
- * 2. `prechecks`: the checks that need no lock and may be slow (argon2, TOTP).
+ * 2. `prechecks`: the checks that need no lock and may be slow (argon2, TOTP); what they return
+ *    (the channel, the pair) goes to `work`.
  * 3. `work`: the move as one statement that also stores its result under the key (`bodyHash`). No
  *    explicit transaction: one statement is atomic, and on the embedded database a transaction
  *    would hold the only session across several round trips. A request with the same key that
  *    stored first makes the statement fail on the key's primary key, undoing all of it; its result
  *    is then this request's, as for a retry.
  */
-export async function moveOnce<C, T>(
+export async function moveOnce<C, P, T>(
   db: Db,
   o: {
     userId: number;
@@ -119,8 +134,8 @@ export async function moveOnce<C, T>(
     body: unknown;
     reprove: () => Promise<void>;
     read: () => Promise<{ stored: StoredKey | null; context: C }>;
-    prechecks: (context: C) => Promise<void>;
-    work: (context: C, bodyHash: string) => Promise<T>;
+    prechecks: (context: C) => Promise<P>;
+    work: (context: C, checked: P, bodyHash: string) => Promise<T>;
   },
 ): Promise<Awaited<T>> {
   const hash = await fingerprint(db, o.body);
@@ -132,9 +147,9 @@ export async function moveOnce<C, T>(
       return stored.response as Awaited<T>;
     }
   }
-  await o.prechecks(context);
+  const checked = await o.prechecks(context);
   try {
-    return await o.work(context, hash);
+    return await o.work(context, checked, hash);
   } catch (error) {
     if (!isKeyTaken(error)) throw error;
     const first = await db

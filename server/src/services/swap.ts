@@ -3,7 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import type { DB, Db, Q } from '../db/schema';
 import { dec, decimalsOf, floor, str } from './decimal';
 import { ErrorCode, fail } from './errors';
-import { moveOnce, type StoredKey } from './idempotency';
+import { asMoveRead, moveOnce } from './idempotency';
 import { userAvailable } from './ledger';
 import { checkTradePassword, checkTradePasswordOf } from './money';
 import { pageOf, pageWindow } from './paging';
@@ -114,10 +114,7 @@ async function readSwap(db: Db, userId: number, key: string, b: SwapInput) {
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
-  if (!row) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  const stored: StoredKey | null =
-    row!.stored_hash === null ? null : { body_hash: row!.stored_hash, response: row!.stored_response };
-  return { stored, context: row! };
+  return asMoveRead(row);
 }
 
 type SwapContext = Awaited<ReturnType<typeof readSwap>>['context'];
@@ -149,7 +146,6 @@ async function checkSwap(db: Db, c: SwapContext, b: SwapInput): Promise<Pair> {
 
 /** A swap, done once per Idempotency-Key (see moveOnce). */
 export function swap(db: Db, userId: number, key: string, body: SwapInput) {
-  let pair: Pair | undefined;
   return moveOnce(db, {
     userId,
     scope: 'swap',
@@ -157,10 +153,8 @@ export function swap(db: Db, userId: number, key: string, body: SwapInput) {
     body,
     reprove: () => checkTradePasswordOf(db, userId, body.tradePassword),
     read: () => readSwap(db, userId, key, body),
-    prechecks: async (context) => {
-      pair = await checkSwap(db, context, body);
-    },
-    work: (context, bodyHash) => swapLocked(db, userId, pair!, body, context, { key, bodyHash }),
+    prechecks: (context) => checkSwap(db, context, body),
+    work: (context, pair, bodyHash) => swapLocked(db, userId, pair, body, context, { key, bodyHash }),
   });
 }
 

@@ -12,7 +12,7 @@ import { allowlistIsOn } from './contacts';
 import { dec, decimalsOf, str } from './decimal';
 import { losingDestinationColumns, refuseLosing } from './destinations';
 import { ErrorCode, fail } from './errors';
-import { moveOnce, type StoredKey } from './idempotency';
+import { asMoveRead, moveOnce } from './idempotency';
 import { userAvailable, userFrozen } from './ledger';
 import { checkTradePassword, checkTradePasswordOf } from './money';
 import { confirmTransfer } from './passkey-transfers';
@@ -93,10 +93,7 @@ async function readWithdrawal(db: Db, userId: number, key: string, b: WithdrawIn
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
-  if (!row) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  const stored: StoredKey | null =
-    row!.stored_hash === null ? null : { body_hash: row!.stored_hash, response: row!.stored_response };
-  return { stored, context: row! };
+  return asMoveRead(row);
 }
 
 type WithdrawalContext = Awaited<ReturnType<typeof readWithdrawal>>['context'];
@@ -140,7 +137,6 @@ async function checkWithdrawal(
 
 /** A withdrawal, done once per Idempotency-Key (see moveOnce). */
 export function withdraw(db: Db, userId: number, key: string, body: WithdrawInput, webauthn?: WebAuthnConfig) {
-  let channel: ChannelRow | undefined;
   return moveOnce(db, {
     userId,
     scope: 'withdraw',
@@ -150,10 +146,8 @@ export function withdraw(db: Db, userId: number, key: string, body: WithdrawInpu
     // authenticator code is not: the first attempt used it).
     reprove: () => checkTradePasswordOf(db, userId, body.tradePassword),
     read: () => readWithdrawal(db, userId, key, body),
-    prechecks: async (context) => {
-      channel = await checkWithdrawal(db, context, body, key, webauthn);
-    },
-    work: (context, bodyHash) => withdrawLocked(db, userId, channel!, body, context, { key, bodyHash }),
+    prechecks: (context) => checkWithdrawal(db, context, body, key, webauthn),
+    work: (context, channel, bodyHash) => withdrawLocked(db, userId, channel, body, context, { key, bodyHash }),
   });
 }
 

@@ -15,6 +15,7 @@ import {
   loginThroughUi,
   readPersistedCache,
   waitForMark,
+  waitForWorkerControl,
 } from './browser.ts';
 import { errorText, kb, log, median, ms, num, pollUntil, printTable } from './util.ts';
 
@@ -182,6 +183,9 @@ export async function runRecords(baseURL: string, sizes = [100, 1000, 10_000], r
     const page = await profile.context.newPage();
     await loginThroughUi(page);
     await page.locator('[data-testid^="asset-"]').first().waitFor({ state: 'visible' });
+    // The offline restore needs the worker, which registers seconds after the app is on screen, once
+    // it has settled: no page of the list measurements stays open that long.
+    await waitForWorkerControl(page);
     await closePages(profile.context);
     for (const n of sizes) {
       log(`records: ${n.toLocaleString('en-US')} records`);

@@ -12,22 +12,6 @@ export type Entry = [Account, string | Dec];
 export const userAvailable = (id: number): Account => `user:${id}:available`;
 export const userFrozen = (id: number): Account => `user:${id}:frozen`;
 
-/** Locks (creating it at zero when missing) the balance row; call inside a transaction. */
-export async function lockBalance(trx: Q, userId: number, currency: string) {
-  await trx
-    .insertInto('balances')
-    .values({ user_id: userId, currency })
-    .onConflict((oc) => oc.columns(['user_id', 'currency']).doNothing())
-    .execute();
-  return trx
-    .selectFrom('balances')
-    .select(['available', 'frozen'])
-    .where('user_id', '=', userId)
-    .where('currency', '=', currency)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
-
 /** Posts balanced entries; the balance CHECK (>= 0) is the last guard against overdrafts. */
 export async function post(trx: Q, ref: string, currency: string, entries: Entry[]): Promise<void> {
   const sum = entries.reduce((s, [, a]) => s.plus(a), new Dec(0));

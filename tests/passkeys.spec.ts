@@ -7,7 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { totp } from './harness/account-totp.ts';
-import { DEMO, E2E_PORT } from './harness/env.ts';
+import { DEMO, E2E_PORT, E2E_SECURITY_HOLD_HOURS } from './harness/env.ts';
 import { api, apiLogin, closePopupsAsTheyOpen, faucet, loginAs, ops, registerUser } from './harness/more-helpers.ts';
 import { freshAddress } from './harness/wallet-api.ts';
 
@@ -79,7 +79,7 @@ test('a passkey added in Security logs in without the password, also while wrong
   // Cooling-off: withdrawals are held after a security change.
   const token = await apiLogin(phone, password);
   const info = await api<{ withdrawalsPausedUntil: string | null }>('/member/memberInfo', { token, method: 'GET' });
-  expect(Date.parse(info.withdrawalsPausedUntil ?? '')).toBeGreaterThan(Date.now() + 23 * 3600_000);
+  expect(Date.parse(info.withdrawalsPausedUntil ?? '')).toBeGreaterThan(Date.now() + (E2E_SECURITY_HOLD_HOURS - 1) * 3600_000);
 
   // Signed out, the login page asks for the passkey in the account field's autofill; the virtual
   // authenticator picks it at once, as a person tapping the suggestion would. Nothing is typed.

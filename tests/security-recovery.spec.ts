@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { latestCode } from './harness/account-ops.ts';
 import { totp, wrongTotp } from './harness/account-totp.ts';
-import { DEMO } from './harness/env.ts';
+import { DEMO, E2E_SECURITY_HOLD_HOURS as HOLD } from './harness/env.ts';
 import { api, apiLogin, closePopupsAsTheyOpen, faucet, loginAs, registerUser } from './harness/more-helpers.ts';
 import { freshAddress } from './harness/wallet-api.ts';
 
@@ -106,19 +106,19 @@ test('the authenticator moves to a new phone: the old one proves it, and stops w
   expect(titles).toContain('Authenticator moved');
 });
 
-test('phone lost: the authenticator is removed with a code sent to the account, and withdrawals pause for a day', async ({
+test('phone lost: the authenticator is removed with a code sent to the account, and withdrawals pause for the hours the server holds them', async ({
   page,
 }) => {
   await page.goto('/pages/my/google-code/index');
   await page.getByRole('button', { name: 'Remove authenticator' }).click();
   await page.getByLabel('I lost my phone: send a code to my account').check();
-  await expect(page.getByText('Without the authenticator, withdrawals are paused for 24 hours')).toBeVisible();
+  await expect(page.getByText(`Without the authenticator, withdrawals are paused for ${HOLD} hours`)).toBeVisible();
   await page.getByLabel('Login password').fill(password);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(/^Sent to \+1 /)).toBeVisible();
   await page.getByLabel('Verification code').fill(await latestCode(target));
   await page.getByRole('button', { name: 'Remove', exact: true }).click();
-  await expect(page.getByText('Authenticator removed. Withdrawals are paused for 24 hours.')).toBeVisible();
+  await expect(page.getByText(`Authenticator removed. Withdrawals are paused for ${HOLD} hours.`)).toBeVisible();
   // Unbound: the binding wizard is back.
   await expect(page.getByRole('heading', { level: 2, name: 'Install an authenticator app' })).toBeVisible();
 
@@ -133,7 +133,7 @@ test('a forgotten trade password is reset with the login password and a code sen
   await page.goto('/pages/my/password-trade-setting');
   await page.getByRole('link', { name: 'Forgot your trade password?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reset trade password' })).toBeVisible();
-  await expect(page.getByText('After the reset, withdrawals are paused for 24 hours')).toBeVisible();
+  await expect(page.getByText(`After the reset, withdrawals are paused for ${HOLD} hours`)).toBeVisible();
   const reset = page.getByRole('button', { name: 'Reset trade password' });
   await reset.click();
   await expect(page.getByLabel('Login password')).toBeFocused();
@@ -152,7 +152,7 @@ test('a forgotten trade password is reset with the login password and a code sen
   await expect(page.getByRole('button', { name: /^Resend in \d+ s$/ })).toBeDisabled();
   await page.getByLabel('Verification code').fill(await latestCode(target));
   await reset.click();
-  await expect(page.getByText('Trade password reset. Withdrawals are paused for 24 hours.')).toBeVisible();
+  await expect(page.getByText(`Trade password reset. Withdrawals are paused for ${HOLD} hours.`)).toBeVisible();
   // The new trade password is the one now: a swap (inside the account, not paused) takes it.
   await api('/api/wallet/exchange', {
     token,

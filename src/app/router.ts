@@ -7,12 +7,12 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
   // Whether the reader scrolled the page before the first render: read now, while the page's layout
   // is clean, and then from a scroll event. Read in the first render's scroll restoration, it forced
   // a layout of the whole new page in the middle of React's commit (home's longest task).
-  const browser = typeof window !== 'undefined';
-  let readerScrolled = browser && window.scrollY > 0;
+  // (`?.`: the build's prerender makes a router in Node, which has no window.)
+  let readerScrolled = globalThis.scrollY > 0;
   const noteScroll = () => {
     readerScrolled = true;
   };
-  if (browser) window.addEventListener('scroll', noteScroll, { passive: true, once: true });
+  globalThis.addEventListener?.('scroll', noteScroll, { passive: true, once: true });
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
@@ -25,7 +25,7 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     scrollRestoration: () => {
       const restore = !readerScrolled;
       readerScrolled = false;
-      if (browser) window.removeEventListener('scroll', noteScroll);
+      globalThis.removeEventListener?.('scroll', noteScroll);
       return restore;
     },
     // Plain query strings (?id=16, not ?id=%2216%22): every search value of the app is a string,

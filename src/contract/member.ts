@@ -61,9 +61,6 @@ export const modifyTradePasswordBody = z.object({
   googleCode: z.optional(totpCode),
 });
 
-/** How long withdrawals pause after a recovery without the second factor (services/security-recovery.ts). */
-export const WITHDRAWAL_PAUSE_HOURS = 24;
-
 /** What a recovery sends a code for: the account's own phone or address gets it (services/security-recovery.ts). */
 export const ownCodeScene = z.enum(['trade-reset', 'authenticator-reset']);
 

@@ -37,6 +37,11 @@ export const appConfig = z.object({
   dustThresholdUsd: amount,
   /** A block explorer's transaction page with `{txId}` in it, or null when none is configured. */
   explorerTxUrl: z.nullable(z.string()),
+  /**
+   * Hours withdrawals are held after a security change (a recovery without the second factor, a new
+   * passkey): the operator's SECURITY_HOLD_HOURS, 0 for none. The screens that warn of it say this.
+   */
+  securityHoldHours: z.number(),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 

@@ -56,6 +56,12 @@ export function e2eDataDir(slot = WORKER_SLOT): string {
 /** The static files every worker's server serves: the production build. */
 export const E2E_STATIC_DIR = process.env.E2E_STATIC_DIR ?? 'dist';
 
+/**
+ * How long the suite's servers hold withdrawals after a security change. Not the default 24: the
+ * screens that warn of the hold must say the server's own figure.
+ */
+export const E2E_SECURITY_HOLD_HOURS = 12;
+
 export function e2eServerEnv(slot = WORKER_SLOT): Record<string, string> {
   return {
     HOST: '127.0.0.1',
@@ -71,6 +77,7 @@ export function e2eServerEnv(slot = WORKER_SLOT): Record<string, string> {
     LOG_LEVEL: 'warn',
     // A saved address becomes usable for allowlisted withdrawals this long after (a day in production).
     ALLOWLIST_DELAY_SECONDS: '15',
+    SECURITY_HOLD_HOURS: String(E2E_SECURITY_HOLD_HOURS),
     PUSH_SERVICE_HOSTS: `127.0.0.1:${pushServicePortOf(slot)}`,
     PUSH_SERVICE_CA_FILE: e2ePushServiceTls().certFile,
   };

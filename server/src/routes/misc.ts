@@ -13,7 +13,9 @@ export function miscRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db, config } = ctx;
   define(app, ctx, api.misc.countryList, async ({ query }) => countries(query.isWhitelist === '1'));
   define(app, ctx, api.misc.coinList, () => content.coins(db));
-  define(app, ctx, api.misc.appConfig, () => content.appConfig(db, ctx.config.tron.explorerTxUrl ?? null));
+  define(app, ctx, api.misc.appConfig, () =>
+    content.appConfig(db, ctx.config.tron.explorerTxUrl ?? null, ctx.config.securityHoldHours),
+  );
   define(app, ctx, api.misc.article, ({ params, req }) => content.article(params.articleType, requestLocale(req.headers)));
   define(app, ctx, api.misc.customerList, async () => content.customerServices());
   define(

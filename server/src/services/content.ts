@@ -74,7 +74,7 @@ export const FIAT_RATES: Record<string, string> = {
   TRY: '32.3',
 };
 
-export async function appConfig(db: Q, explorerTxUrl: string | null = null) {
+export async function appConfig(db: Q, explorerTxUrl: string | null, securityHoldHours: number) {
   const rows = await db.selectFrom('settings').selectAll().where('key', 'in', ['appVersion', 'testJsScript']).execute();
   const s = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   return {
@@ -84,6 +84,7 @@ export async function appConfig(db: Q, explorerTxUrl: string | null = null) {
     fiatRates: FIAT_RATES,
     dustThresholdUsd: '1',
     explorerTxUrl,
+    securityHoldHours,
   };
 }
 

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import type { ApiError } from '../../api/client';
 import { resetTradePassword } from '../../api/member';
 import { ErrorCode } from '../../contract/errors';
-import { type MemberInfo, WITHDRAWAL_PAUSE_HOURS } from '../../contract/member';
+import type { MemberInfo } from '../../contract/member';
 import { compactErrors, validateCode, validateCurrentPassword, validateNewTradePassword } from '../../lib/forms/credentials';
 import { useValidatedSubmit } from '../../lib/forms/use-validated-submit';
 import { errorMessage } from '../../session/error-messages';
@@ -26,6 +26,7 @@ import { SecondFactorField } from './components/second-factor-field';
 import { NewTradePasswordInputs } from './components/trade-password-input';
 import { useOwnCode } from './model/use-own-code';
 import { SECURITY_HOME } from './model/use-secured-change';
+import { useSecurityHoldHours } from './model/use-security-hold';
 import './security.css';
 
 export function ForgotTradePasswordScreen() {
@@ -54,6 +55,7 @@ export function ForgotTradePasswordScreen() {
 function ResetForm({ user }: { user: MemberInfo }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
+  const holdHours = useSecurityHoldHours();
   const router = useRouter();
   const navigate = useNavigate();
   const [loginPassword, setLoginPassword] = useState('');
@@ -70,7 +72,9 @@ function ResetForm({ user }: { user: MemberInfo }) {
     onSuccess: async () => {
       await refreshMemberInfo(queryClient).catch(() => undefined);
       void showToast(
-        t`Trade password reset. Withdrawals are paused for ${plural(WITHDRAWAL_PAUSE_HOURS, { one: '# hour', other: '# hours' })}.`,
+        holdHours
+          ? t`Trade password reset. Withdrawals are paused for ${plural(holdHours, { one: '# hour', other: '# hours' })}.`
+          : t`Trade password set.`,
         'success',
       );
       if (router.history.canGoBack()) router.history.back();
@@ -105,9 +109,11 @@ function ResetForm({ user }: { user: MemberInfo }) {
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <p className="notice notice--warning">
-        {t`After the reset, withdrawals are paused for ${plural(WITHDRAWAL_PAUSE_HOURS, { one: '# hour', other: '# hours' })} to protect your funds. Deposits and swaps keep working.`}
-      </p>
+      {holdHours ? (
+        <p className="notice notice--warning">
+          {t`After the reset, withdrawals are paused for ${plural(holdHours, { one: '# hour', other: '# hours' })} to protect your funds. Deposits and swaps keep working.`}
+        </p>
+      ) : null}
       <LoginPasswordInput
         value={loginPassword}
         onChange={edited(setLoginPassword)}

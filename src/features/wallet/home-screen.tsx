@@ -236,10 +236,10 @@ function WalletCardPlaceholder() {
         <Skeleton width="40%" height="1lh" />
       </div>
       <div className="wallet-card__address">
-        <Skeleton width="85%" height={44} />
+        <Skeleton height={44} />
       </div>
       <div className="wallet-card__total">
-        <Skeleton width="35%" height="1lh" />
+        <Skeleton width="40%" height="1lh" />
         <Skeleton width="55%" height={44} />
       </div>
     </>

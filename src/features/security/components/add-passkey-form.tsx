@@ -11,7 +11,7 @@ import type { ApiError } from '../../../api/client';
 import { addPasskey, passkeyAddOptions } from '../../../api/passkeys';
 import { queryKeys } from '../../../api/query-keys';
 import { ErrorCode } from '../../../contract/errors';
-import { type MemberInfo, WITHDRAWAL_PAUSE_HOURS } from '../../../contract/member';
+import type { MemberInfo } from '../../../contract/member';
 import { PASSKEY_NAME_MAX } from '../../../contract/passkeys';
 import { compactErrors, validateCode, validateCurrentPassword } from '../../../lib/forms/credentials';
 import { useValidatedSubmit } from '../../../lib/forms/use-validated-submit';
@@ -22,12 +22,14 @@ import { passkeyErrorText } from '../../../session/passkey-messages';
 import { TextField } from '../../../ui/field';
 import { FormAlert } from '../../../ui/form-alert';
 import { showToast } from '../../../ui/toast';
+import { useSecurityHoldHours } from '../model/use-security-hold';
 import { LoginPasswordInput } from './login-password-input';
 import { SecondFactorField } from './second-factor-field';
 
 export function AddPasskeyForm({ user, onDone }: { user: MemberInfo; onDone: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
+  const holdHours = useSecurityHoldHours();
   const [name, setName] = useState(suggestedPasskeyName);
   const [loginPassword, setLoginPassword] = useState('');
   const [googleCode, setGoogleCode] = useState('');
@@ -118,9 +120,11 @@ export function AddPasskeyForm({ user, onDone }: { user: MemberInfo; onDone: () 
           disabled={pending}
         />
       )}
-      <p className="notice notice--warning">
-        {t`To protect your funds, withdrawals are held for ${plural(WITHDRAWAL_PAUSE_HOURS, { one: '# hour', other: '# hours' })} after a passkey is added.`}
-      </p>
+      {holdHours ? (
+        <p className="notice notice--warning">
+          {t`To protect your funds, withdrawals are held for ${plural(holdHours, { one: '# hour', other: '# hours' })} after a passkey is added.`}
+        </p>
+      ) : null}
       <FormAlert message={general} />
       <div className="row">
         <button type="button" className="button button--secondary spacer" onClick={onDone} disabled={pending}>

@@ -11,7 +11,7 @@ import type { ApiError } from '../../../api/client';
 import { unbindGoogle } from '../../../api/google';
 import { queryKeys } from '../../../api/query-keys';
 import { ErrorCode } from '../../../contract/errors';
-import { type MemberInfo, WITHDRAWAL_PAUSE_HOURS } from '../../../contract/member';
+import type { MemberInfo } from '../../../contract/member';
 import { compactErrors, validateCode, validateCurrentPassword } from '../../../lib/forms/credentials';
 import { useValidatedSubmit } from '../../../lib/forms/use-validated-submit';
 import { errorMessage } from '../../../session/error-messages';
@@ -19,12 +19,14 @@ import { refreshMemberInfo } from '../../../session/member-info';
 import { FormAlert } from '../../../ui/form-alert';
 import { showToast } from '../../../ui/toast';
 import { useOwnCode } from '../model/use-own-code';
+import { useSecurityHoldHours } from '../model/use-security-hold';
 import { LoginPasswordInput } from './login-password-input';
 import { SecondFactorField } from './second-factor-field';
 
 export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCancel: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
+  const holdHours = useSecurityHoldHours();
   const [lostPhone, setLostPhone] = useState(false);
   const [loginPassword, setLoginPassword] = useState('');
   const [code, setCode] = useState('');
@@ -37,8 +39,8 @@ export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCa
       queryClient.removeQueries({ queryKey: queryKeys.google.status });
       await refreshMemberInfo(queryClient).catch(() => undefined);
       void showToast(
-        lostPhone
-          ? t`Authenticator removed. Withdrawals are paused for ${plural(WITHDRAWAL_PAUSE_HOURS, { one: '# hour', other: '# hours' })}.`
+        lostPhone && holdHours
+          ? t`Authenticator removed. Withdrawals are paused for ${plural(holdHours, { one: '# hour', other: '# hours' })}.`
           : t`Authenticator removed.`,
         'success',
       );
@@ -95,9 +97,11 @@ export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCa
         </label>
       </fieldset>
       {lostPhone ? (
-        <p className="notice notice--warning">
-          {t`Without the authenticator, withdrawals are paused for ${plural(WITHDRAWAL_PAUSE_HOURS, { one: '# hour', other: '# hours' })} after it is removed, to protect your funds.`}
-        </p>
+        holdHours ? (
+          <p className="notice notice--warning">
+            {t`Without the authenticator, withdrawals are paused for ${plural(holdHours, { one: '# hour', other: '# hours' })} after it is removed, to protect your funds.`}
+          </p>
+        ) : null
       ) : (
         <p className="muted">
           <Trans>Transfers will then ask only for your trade password until you bind an authenticator again.</Trans>

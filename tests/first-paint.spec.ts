@@ -126,18 +126,24 @@ test('the app hydrates each public page in place: same nodes, no layout shift, n
   }
 });
 
+/** Requests matching `pattern` wait until `release` is called. */
+async function holdBack(context: BrowserContext, pattern: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test('a page scrolled before the app takes it over stays where the reader left it, and the tap lands', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-US' });
   try {
     // The app's code is held back until the reader has scrolled the prerendered page.
-    let release!: () => void;
-    const scrolled = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await context.route('**/assets/*.js', async (route) => {
-      await scrolled;
-      await route.continue();
-    });
+    const release = await holdBack(context, '**/assets/*.js');
     const page = await context.newPage();
     await page.goto('/pages/common/language');
     const german = page.getByText('Deutsch', { exact: true });
@@ -153,19 +159,6 @@ test('a page scrolled before the app takes it over stays where the reader left i
     await context.close();
   }
 });
-
-/** Requests matching `pattern` wait until `release` is called. */
-async function holdBack(context: BrowserContext, pattern: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await context.route(pattern, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('home keeps its layout while the wallet, the chart’s code and the chart’s data arrive', async ({ browser }) => {
   // Without the worker every request is the network's, so each one can be held back; a phone's

@@ -16,8 +16,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, expect, test } from '@playwright/test';
-import lighthouse from 'lighthouse';
 import { cpuBlockingTime, type TraceEvent } from '../scripts/bench/cpu-blocking.ts';
+import { auditVisit, type Visit } from '../scripts/bench/lighthouse.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, LH_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
 
@@ -63,30 +63,17 @@ interface Report {
  * `cpuTbt`, the same blocking from the main thread's CPU time and over the whole load, moves less
  * (medians 175–234 ms on the login page, 335 ms on home) and catches the page doing more work.
  */
-const LIMITS = {
+const LIMITS: Record<Visit, Record<'performance' | 'fcp' | 'lcp' | 'tbt' | 'cpuTbt', number>> = {
   'login, first visit': { performance: 0.8, fcp: 1500, lcp: 2000, tbt: 800, cpuTbt: 400 },
   'login, repeat visit': { performance: 0.9, fcp: 1200, lcp: 1500, tbt: 400, cpuTbt: 400 },
   'home, logged in': { performance: 0.8, fcp: Number.POSITIVE_INFINITY, lcp: 2500, tbt: 800, cpuTbt: 600 },
-} as const;
-type Visit = keyof typeof LIMITS;
+};
 
 const BYTE_AUDITS = ['uses-text-compression', 'unminified-javascript', 'unminified-css', 'uses-long-cache-ttl'];
 
-/**
- * Only the first visit has its storage reset by Lighthouse (on top of its fresh profile): the repeat
- * visit is served by the worker an earlier visit installed, and home needs the session. Derived from
- * the visit, so a first-visit figure can never be taken warm.
- */
-const keepsStorage = (visit: Visit) => visit !== 'login, first visit';
-
+/** Which storage each visit keeps is decided by `auditVisit` from the visit (only the first visit's is reset). */
 async function audit(url: string, visit: Visit): Promise<Report> {
-  const result = await lighthouse(url, {
-    port: PORT,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    disableStorageReset: keepsStorage(visit),
-  });
+  const result = await auditVisit(url, PORT, visit);
   const lhr = result?.lhr;
   if (!result || !lhr || lhr.runtimeError) {
     return {

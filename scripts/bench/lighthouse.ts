@@ -23,18 +23,24 @@ export interface LighthouseResult {
   error?: string;
 }
 
+/**
+ * One Lighthouse audit of `visit` in the browser at `port` (the bench and tests/lighthouse.spec.ts
+ * both run it). Only the first visit has its storage reset, on top of its fresh profile: the repeat
+ * visit is served by the worker an earlier visit installed, and home needs the session. Derived from
+ * the visit, so a first-visit figure can never be taken warm.
+ */
+export function auditVisit(url: string, port: number, visit: Visit) {
+  return lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    disableStorageReset: visit !== 'login, first visit',
+  });
+}
+
 async function audit(url: string, port: number, visit: Visit): Promise<LighthouseResult> {
-  const result = await withTimeout(`Lighthouse ${visit}`, 150_000, () =>
-    lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      // Only the first visit has its storage reset (on top of its fresh profile): the repeat visit is
-      // served by the worker an earlier visit installed, and home needs the session.
-      disableStorageReset: visit !== 'login, first visit',
-    }),
-  );
+  const result = await withTimeout(`Lighthouse ${visit}`, 150_000, () => auditVisit(url, port, visit));
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse ${visit}: no result`);
   const score = (id: string) => lhr.categories[id]?.score ?? Number.NaN;

@@ -93,6 +93,20 @@ export interface StoredKey {
 }
 
 /**
+ * Where a move's first read starts: the user (its `id`), joined to the stored row of its key in
+ * `scope` (`stored_hash`, `stored_response`; null when none). The move joins and selects what it
+ * checks, then hands the row to `asMoveRead`.
+ */
+export const moveReadFrom = (db: Db, userId: number, scope: string, key: string) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('idempotency_keys as ik', (j) =>
+      j.onRef('ik.user_id', '=', 'u.id').on('ik.scope', '=', scope).on('ik.key', '=', key),
+    )
+    .select(['ik.body_hash as stored_hash', 'ik.response as stored_response', 'u.id'])
+    .where('u.id', '=', userId);
+
+/**
  * A move's first read as moveOnce takes it: the key's columns (`stored_hash`, `stored_response`,
  * from a left join) as `stored`, the row as the context. No row: the user is gone.
  */

@@ -3,7 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import type { DB, Db, Q } from '../db/schema';
 import { dec, decimalsOf, floor, str } from './decimal';
 import { ErrorCode, fail } from './errors';
-import { asMoveRead, moveOnce } from './idempotency';
+import { asMoveRead, moveOnce, moveReadFrom } from './idempotency';
 import { userAvailable } from './ledger';
 import { checkTradePassword, checkTradePasswordOf } from './money';
 import { pageOf, pageWindow } from './paging';
@@ -89,15 +89,9 @@ export const reserveSwap = (q: Q): Promise<SwapSlot> => q.selectNoFrom(slotColum
 
 /** Everything a swap checks, and its slot, in one statement (the user, the pair, the key's stored row). */
 async function readSwap(db: Db, userId: number, key: string, b: SwapInput) {
-  const row = await db
-    .selectFrom('users as u')
+  const row = await moveReadFrom(db, userId, 'swap', key)
     .leftJoin('exchange_pairs as p', (j) => j.on('p.id', '=', b.pairId))
-    .leftJoin('idempotency_keys as ik', (j) =>
-      j.onRef('ik.user_id', '=', 'u.id').on('ik.scope', '=', 'swap').on('ik.key', '=', key),
-    )
     .select([
-      'ik.body_hash as stored_hash',
-      'ik.response as stored_response',
       'p.id as pair_id',
       'p.from_currency',
       'p.to_currency',
@@ -107,12 +101,10 @@ async function readSwap(db: Db, userId: number, key: string, b: SwapInput) {
       'p.from_precision',
       'p.to_precision',
       'p.enabled',
-      'u.id',
       'u.activated',
       'u.trade_password_hash',
       ...slotColumns,
     ])
-    .where('u.id', '=', userId)
     .executeTakeFirst();
   return asMoveRead(row);
 }

@@ -12,7 +12,7 @@ import { allowlistIsOn } from './contacts';
 import { dec, decimalsOf, str } from './decimal';
 import { losingDestinationColumns, refuseLosing } from './destinations';
 import { ErrorCode, fail } from './errors';
-import { asMoveRead, moveOnce } from './idempotency';
+import { asMoveRead, moveOnce, moveReadFrom } from './idempotency';
 import { userAvailable, userFrozen } from './ledger';
 import { checkTradePassword, checkTradePasswordOf } from './money';
 import { confirmTransfer } from './passkey-transfers';
@@ -61,15 +61,9 @@ export async function reserveWithdrawal(q: Q, userId: number): Promise<RecordSlo
 
 /** Everything a withdrawal checks, and its record's slot, in one statement. */
 async function readWithdrawal(db: Db, userId: number, key: string, b: WithdrawInput) {
-  const row = await db
-    .selectFrom('users as u')
+  const row = await moveReadFrom(db, userId, 'withdraw', key)
     .leftJoin('withdraw_channels as c', (j) => j.on('c.id', '=', b.channelId))
-    .leftJoin('idempotency_keys as ik', (j) =>
-      j.onRef('ik.user_id', '=', 'u.id').on('ik.scope', '=', 'withdraw').on('ik.key', '=', key),
-    )
     .select([
-      'ik.body_hash as stored_hash',
-      'ik.response as stored_response',
       'c.id as channel_id',
       'c.currency',
       'c.network',
@@ -78,7 +72,6 @@ async function readWithdrawal(db: Db, userId: number, key: string, b: WithdrawIn
       'c.fee',
       'c.precision',
       'c.enabled',
-      'u.id',
       'u.activated',
       'u.withdrawals_paused_until',
       'u.trade_password_hash',
@@ -91,7 +84,6 @@ async function readWithdrawal(db: Db, userId: number, key: string, b: WithdrawIn
         and network = c.network and usable_at <= now())`.as('usable_contact'),
       ...slotColumns(userId),
     ])
-    .where('u.id', '=', userId)
     .executeTakeFirst();
   return asMoveRead(row);
 }

@@ -82,6 +82,7 @@ function migrationsTables(): Record<keyof DB, true> {
     idempotency_keys: true,
     deposit_addresses: true,
     wallets: true,
+    wallet_snapshots: true,
     address_blocklist: true,
     reference_version: true,
     exchange_pairs: true,

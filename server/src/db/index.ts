@@ -23,6 +23,7 @@ import * as m016 from './migrations/016_content_translations';
 import * as m017 from './migrations/017_withdrawal_refunds';
 import * as m018 from './migrations/018_withdrawal_pause';
 import * as m019 from './migrations/019_passkeys_and_devices';
+import * as m020 from './migrations/020_wallet_snapshots';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '017_withdrawal_refunds': m017,
   '018_withdrawal_pause': m018,
   '019_passkeys_and_devices': m019,
+  '020_wallet_snapshots': m020,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -220,6 +220,11 @@ export interface DB extends NoticeTables, SignInTables {
     is_primary: Generated<boolean>;
     created_at: Time;
   };
+  /**
+   * The wallet as the app reads it, one JSON text per user kept current by triggers (migration 020):
+   * `[activated, name, address, [[currency, available, frozen], …]]`.
+   */
+  wallet_snapshots: { user_id: number; body: string };
   address_blocklist: { address: string; reason: string };
   /** Bumped by triggers whenever reference data changes (migration 011). */
   reference_version: { id: Generated<number>; version: ColumnType<string, string, string> };

@@ -58,43 +58,32 @@ export async function memberInfo(db: Q, who: Who) {
 }
 
 /**
- * The wallet every open app reads on launch and after each action: one statement for the session,
- * the account, its built-in address, its balances (as JSON, in that one row) and the reference
- * version; the currencies come from the process's cache at that version. Balances arrive as
- * canonical decimal text (trim_scale), never as numbers.
+ * The wallet every open app reads on launch and after each action: one statement of two relations,
+ * the session and the user's wallet snapshot (migration 020: activated, the built-in wallet's name
+ * and address, every balance as canonical decimal text, kept current by triggers in the transaction
+ * that changes them), with the reference version; the currencies come from the process's cache at
+ * that version. The snapshot arrives as the JSON text it is stored as and is parsed here, once.
  */
 const walletRow = readAsMe((me) =>
   me
     .selectFrom('me')
-    .innerJoin('users as u', 'u.id', 'me.user_id')
-    .innerJoin('wallets as w', (j) => j.onRef('w.user_id', '=', 'u.id').on('w.is_primary', '=', true))
-    .select(['u.activated', 'w.name', 'w.address', referenceVersion.as('version')])
-    // One row, the balances as [currency, available, frozen] in JSON: a row per balance cost more to
-    // send and decode than the statement cost to run.
-    .select((eb) =>
-      eb
-        .selectFrom('balances as b')
-        .whereRef('b.user_id', '=', 'u.id')
-        .select(
-          sql<
-            Array<[string, string, string]>
-          >`coalesce(json_agg(json_build_array(b.currency, trim_scale(b.available)::text, trim_scale(b.frozen)::text)), '[]')`.as(
-            'held',
-          ),
-        )
-        .as('balances'),
-    ),
+    .innerJoin('wallet_snapshots as s', 's.user_id', 'me.user_id')
+    .select(['s.body', referenceVersion.as('version')]),
 );
+
+/** A wallet snapshot's body: activated, name, address, then [currency, available, frozen] per balance. */
+type WalletSnapshot = [activated: boolean, name: string, address: string, held: Array<[string, string, string]>];
 
 export async function walletView(db: Q, who: Who) {
   const [first] = await walletRow(db, who);
   if (!first) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  const held = new Map((first!.balances ?? []).map(([currency, available, frozen]) => [currency, { available, frozen }]));
+  const [activated, name, address, balances] = JSON.parse(first!.body) as WalletSnapshot;
+  const held = new Map(balances.map(([currency, available, frozen]) => [currency, { available, frozen }]));
   const currencies = await currenciesAt(db, first!.version);
   return {
-    name: first!.name,
-    address: first!.address,
-    activated: first!.activated,
+    name,
+    address,
+    activated,
     assets: currencies.map((c) => ({
       currency: c.symbol,
       name: c.name,

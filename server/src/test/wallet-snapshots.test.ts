@@ -1,0 +1,131 @@
+/**
+ * The wallet snapshot (migration 020) is what the wallet read shows: it must say what the balances,
+ * the built-in wallet and the activation say, after every kind of change and when two transactions
+ * change one user's balances at once.
+ */
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/schema';
+import { swap } from '../services/swap';
+import { withdraw } from '../services/withdraw';
+import { refundWithdrawal } from '../services/withdrawal-refund';
+import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
+
+const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
+
+/** The snapshot as stored. */
+async function stored(db: Db, userId: number): Promise<unknown> {
+  const row = await db.selectFrom('wallet_snapshots').select('body').where('user_id', '=', userId).executeTakeFirst();
+  return row ? JSON.parse(row.body) : undefined;
+}
+
+/** What the snapshot should say, read from the tables it summarises (decimal text without trailing zeros). */
+async function fromTables(db: Db, userId: number): Promise<unknown> {
+  const u = await db.selectFrom('users').select('activated').where('id', '=', userId).executeTakeFirstOrThrow();
+  const w = await db
+    .selectFrom('wallets')
+    .select(['name', 'address'])
+    .where('user_id', '=', userId)
+    .where('is_primary', '=', true)
+    .executeTakeFirstOrThrow();
+  const balances = await db
+    .selectFrom('balances')
+    .select(['currency', sql<string>`available::text`.as('available'), sql<string>`frozen::text`.as('frozen')])
+    .where('user_id', '=', userId)
+    .orderBy('currency')
+    .execute();
+  const plain = (v: string) => new Decimal(v).toFixed();
+  return [u.activated, w.name, w.address, balances.map((b) => [b.currency, plain(b.available), plain(b.frozen)])];
+}
+
+describe.each(backends)('wallet snapshots on %s', (backend) => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await setupDb(backend, 'snapshots');
+  });
+  afterAll(() => env.close());
+  beforeEach(() => resetDb(env.db));
+
+  it('follow every change to balances, the built-in wallet and activation', async () => {
+    const { db } = env;
+    const u = await makeUser(db, { tradePassword: '123456' });
+    const check = async (after: string) => expect(await stored(db, u.id), after).toEqual(await fromTables(db, u.id));
+    await check('sign-up');
+    expect(await stored(db, u.id)).toMatchObject([false, expect.any(String), expect.stringMatching(/^T/), []]);
+
+    await db.insertInto('balances').values({ user_id: u.id, currency: 'USDT', available: '250.50', frozen: '0' }).execute();
+    await check('a first balance');
+    await db.updateTable('users').set({ activated: true }).where('id', '=', u.id).execute();
+    await check('activation');
+    const w = await withdraw(db, u.id, 'snapshot-withdraw-1', {
+      channelId: 'usdt-trc20',
+      address: DEST,
+      amount: '10',
+      tradePassword: '123456',
+    });
+    await check('a withdrawal (amount and fee held)');
+    await swap(db, u.id, 'snapshot-swap-1', { pairId: 'usdt-trx', amount: '2.5', tradePassword: '123456' });
+    await check('a swap (two balances in one statement)');
+    await db.transaction().execute((trx) => refundWithdrawal(trx, Number(w.id), 'test refund'));
+    await check('a refund');
+    await db.updateTable('wallets').set({ name: 'Savings "main"' }).where('user_id', '=', u.id).execute();
+    await check('a renamed wallet (quotes kept as JSON)');
+    await db.deleteFrom('balances').where('user_id', '=', u.id).where('currency', '=', 'TRX').execute();
+    await check('a balance removed by hand');
+  });
+
+  it('keep both changes when two transactions change one user’s balances at once', async () => {
+    const { db } = env;
+    const u = await makeUser(db, { usdt: '100' });
+    await db.insertInto('balances').values({ user_id: u.id, currency: 'TRX', available: '5', frozen: '0' }).execute();
+    let commitFirst!: () => void;
+    const firstMayCommit = new Promise<void>((r) => {
+      commitFirst = r;
+    });
+    let firstUpdated!: () => void;
+    const firstHasUpdated = new Promise<void>((r) => {
+      firstUpdated = r;
+    });
+    const first = db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('balances')
+        .set({ available: '101' })
+        .where('user_id', '=', u.id)
+        .where('currency', '=', 'USDT')
+        .execute();
+      firstUpdated();
+      await firstMayCommit;
+    });
+    await firstHasUpdated;
+    // On PostgreSQL the second waits for the first's lock on the snapshot row; PGlite runs one
+    // transaction at a time, so there the second simply starts after the first commits.
+    const second = db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('balances')
+        .set({ available: '6' })
+        .where('user_id', '=', u.id)
+        .where('currency', '=', 'TRX')
+        .execute();
+    });
+    if (backend === 'pg') await waitForLockWait(db);
+    commitFirst();
+    await Promise.all([first, second]);
+    expect(await stored(db, u.id)).toEqual(await fromTables(db, u.id));
+    expect(JSON.stringify(await stored(db, u.id))).toContain('["USDT","101","0"]');
+    expect(JSON.stringify(await stored(db, u.id))).toContain('["TRX","6","0"]');
+  });
+});
+
+/** Until a session of this database waits for a lock (the second transaction, behind the first). */
+async function waitForLockWait(db: Db) {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'update "balances"%'`.execute(
+      db,
+    );
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('the second transaction never waited for the first');
+}

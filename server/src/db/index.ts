@@ -24,6 +24,7 @@ import * as m017 from './migrations/017_withdrawal_refunds';
 import * as m018 from './migrations/018_withdrawal_pause';
 import * as m019 from './migrations/019_passkeys_and_devices';
 import * as m020 from './migrations/020_wallet_snapshots';
+import * as m021 from './migrations/021_reference_notify';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '018_withdrawal_pause': m018,
   '019_passkeys_and_devices': m019,
   '020_wallet_snapshots': m020,
+  '021_reference_notify': m021,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -84,6 +86,9 @@ const pools = new WeakMap<Db, pg.Pool>();
 /** How to open one more connection to the same database and schema (a LISTEN needs its own). */
 const connectionConfigs = new WeakMap<Db, pg.ClientConfig>();
 const embedded = new WeakMap<Db, PGliteLike>();
+
+/** Whether `db` is the embedded database (PGlite: one session, one server process). */
+export const isEmbedded = (db: object): boolean => embedded.has(db as Db);
 
 /** The PostgreSQL connection pool behind `db` (metrics); undefined for the embedded database. */
 export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);

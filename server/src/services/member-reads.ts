@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { readAsMe, type Who } from './me';
-import { currenciesAt, referenceVersion } from './reference-cache';
+import { currenciesAt, notifiedReferenceVersion, referenceVersion } from './reference-cache';
 
 function maskAccount(u: { account_type: string; area_code: string | null; phone: string | null; email: string | null }) {
   if (u.account_type === 'phone') {
@@ -61,8 +61,9 @@ export async function memberInfo(db: Q, who: Who) {
  * The wallet every open app reads on launch and after each action: one statement of two relations,
  * the session and the user's wallet snapshot (migration 020: activated, the built-in wallet's name
  * and address, every balance as canonical decimal text, kept current by triggers in the transaction
- * that changes them), with the reference version; the currencies come from the process's cache at
- * that version. The snapshot arrives as the JSON text it is stored as and is parsed here, once.
+ * that changes them), with the reference version where the database does not notify it
+ * (`notifiedReferenceVersion`); the currencies come from the process's cache at that version. The
+ * snapshot arrives as the JSON text it is stored as and is parsed here, once.
  */
 const walletRow = readAsMe((me) =>
   me
@@ -70,16 +71,23 @@ const walletRow = readAsMe((me) =>
     .innerJoin('wallet_snapshots as s', 's.user_id', 'me.user_id')
     .select(['s.body', referenceVersion.as('version')]),
 );
+const walletRowNotified = readAsMe((me) =>
+  me.selectFrom('me').innerJoin('wallet_snapshots as s', 's.user_id', 'me.user_id').select('s.body'),
+);
 
 /** A wallet snapshot's body: activated, name, address, then [currency, available, frozen] per balance. */
 type WalletSnapshot = [activated: boolean, name: string, address: string, held: Array<[string, string, string]>];
 
 export async function walletView(db: Q, who: Who) {
-  const [first] = await walletRow(db, who);
+  const notified = notifiedReferenceVersion(db);
+  const [first]: Array<{ body: string; version?: string }> = notified
+    ? await walletRowNotified(db, who)
+    : await walletRow(db, who);
   if (!first) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
   const [activated, name, address, balances] = JSON.parse(first!.body) as WalletSnapshot;
   const held = new Map(balances.map(([currency, available, frozen]) => [currency, { available, frozen }]));
-  const currencies = await currenciesAt(db, first!.version);
+  // The notified version is read after the statement came back: it is then at least the one that statement saw.
+  const currencies = await currenciesAt(db, notified ? notified.version : first!.version!);
   return {
     name,
     address,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { publish } from '../services/notify';
 import { GIFT_AMOUNT } from '../services/reference';
+import { notifiedReferenceVersion } from '../services/reference-cache';
 import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 type Wallet = { assets: Array<{ currency: string; balance: string; frozen: string; priceUsd: string }> };
@@ -70,6 +71,37 @@ describe.each(backends)('launch-time reads on %s', (backend) => {
     // Written past this app's handle, as an ops command or another instance would.
     await env.db.updateTable('currencies').set({ price_usd: '0.9987' }).where('symbol', '=', 'USDT').execute();
     expect(await price()).toBe('0.9987');
+  });
+
+  it('follow reference changes by notification on the embedded database, exactly', async () => {
+    // The app on the database handle itself: the embedded one is watched (not a plugin's copy).
+    const direct = await makeApp(env);
+    try {
+      const u = await makeUser(env.db);
+      const price = async () =>
+        ok<Wallet>(api.member.wallet, await call(direct, api.member.wallet, { token: u.token })).assets.find(
+          (a) => a.currency === 'USDT',
+        )!.priceUsd;
+      expect(await price()).toBe('1');
+      for (let i = 0; i < 100 && !notifiedReferenceVersion(env.db); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(notifiedReferenceVersion(env.db) !== null, 'watched').toBe(backend === 'pglite');
+      await env.db.updateTable('currencies').set({ price_usd: '0.9987' }).where('symbol', '=', 'USDT').execute();
+      expect(await price()).toBe('0.9987');
+      await env.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('currencies').set({ price_usd: '5' }).where('symbol', '=', 'USDT').execute();
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      expect(await price()).toBe('0.9987');
+      await env.db.transaction().execute(async (trx) => {
+        await trx.updateTable('currencies').set({ price_usd: '1.0002' }).where('symbol', '=', 'USDT').execute();
+      });
+      expect(await price()).toBe('1.0002');
+    } finally {
+      await direct.close();
+    }
   });
 
   it('refuse a revoked or expired session in the same statement', async () => {

@@ -4,13 +4,13 @@
  * reads their data — one round trip instead of a session lookup followed by the real query — and
  * revocation stays exact: the session row is read in that statement's snapshot, never cached.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type Compilable, type QueryCreator, sql } from 'kysely';
 import { reusable } from '../db/reusable';
 import type { DB, Q } from '../db/schema';
 
 /** How a session's token is stored: only its SHA-256, so a database reader cannot sign in. */
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const tokenHash = (token: string) => hash('sha256', token, 'hex');
 
 /** Who a request acts for: a user id already known (tests, jobs), or a bearer token still to check. */
 export type Who = { userId: number } | { token: string };

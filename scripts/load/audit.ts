@@ -75,5 +75,30 @@ export async function auditLoad(
     if (!gotUsdt.eq(usdt)) problems.push(`user ${u.id} USDT ${gotUsdt.toFixed()} ≠ expected ${usdt.toFixed()}`);
     if (!gotTrx.eq(trx)) problems.push(`user ${u.id} TRX ${gotTrx.toFixed()} ≠ expected ${trx.toFixed()}`);
   }
+  problems.push(...(await snapshotProblems(db, ids)));
+  return problems;
+}
+
+/**
+ * The wallet read shows each user's snapshot (migration 020), which triggers rebuild in every
+ * transaction that moves money: after concurrent moves it must still say what the balances say.
+ */
+async function snapshotProblems(db: Db, ids: number[]): Promise<string[]> {
+  const snapshots = await db.selectFrom('wallet_snapshots').select(['user_id', 'body']).where('user_id', 'in', ids).execute();
+  const balances = await db
+    .selectFrom('balances')
+    .select(['user_id', 'currency', 'available', 'frozen'])
+    .where('user_id', 'in', ids)
+    .orderBy('currency')
+    .execute();
+  const shown = new Map(snapshots.map((s) => [s.user_id, JSON.stringify((JSON.parse(s.body) as unknown[])[3])]));
+  const problems: string[] = [];
+  for (const id of ids) {
+    const held = balances
+      .filter((b) => b.user_id === id)
+      .map((b) => [b.currency, dec(b.available).toFixed(), dec(b.frozen).toFixed()]);
+    if (shown.get(id) !== JSON.stringify(held))
+      problems.push(`user ${id}: wallet snapshot ${shown.get(id)} ≠ balances ${JSON.stringify(held)}`);
+  }
   return problems;
 }

@@ -109,7 +109,9 @@ export async function walletView(db: Q, who: Who) {
   const [activated, name, address, balances] = JSON.parse(first!.body) as WalletSnapshot;
   const held = new Map(balances.map(([currency, available, frozen]) => [currency, { available, frozen }]));
   // The notified version is read after the statement came back: it is then at least the one that statement saw.
-  const currencies = await currenciesAt(db, notified ? notified.version : first!.version!);
+  const currencies = notified
+    ? await currenciesAt(db, notified.version, { exactly: true })
+    : await currenciesAt(db, first!.version!);
   return {
     name,
     address,

@@ -86,10 +86,15 @@ async function watchReferenceVersion(db: Q): Promise<NotifiedVersion> {
   return watch;
 }
 
-/** The currencies in display order as of `seen` (a version read by the caller), or newer. */
-export async function currenciesAt(db: Q, seen: string | bigint): Promise<CurrencyRef[]> {
+/**
+ * The currencies in display order as of `seen` (a version read by the caller), or newer; with
+ * `exactly`, as of that version only (a notified version is the embedded database's current one,
+ * and a test that empties the tables restarts the sequence behind it).
+ */
+export async function currenciesAt(db: Q, seen: string | bigint, { exactly = false } = {}): Promise<CurrencyRef[]> {
   const cached = snapshots.get(db);
-  if (cached && cached.version >= BigInt(seen)) return cached.currencies;
+  const wanted = BigInt(seen);
+  if (cached && (exactly ? cached.version === wanted : cached.version >= wanted)) return cached.currencies;
   const rows = await db
     .selectFrom('reference_version as v')
     .leftJoin('currencies as c', (j) => j.onTrue())
@@ -108,6 +113,6 @@ export async function currenciesAt(db: Q, seen: string | bigint): Promise<Curren
       priceUsd: str(r.price_usd!),
     }));
   const latest = snapshots.get(db);
-  if (!latest || latest.version < version) snapshots.set(db, { version, currencies });
+  if (!latest || latest.version < version || exactly) snapshots.set(db, { version, currencies });
   return currencies;
 }

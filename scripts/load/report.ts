@@ -35,6 +35,6 @@ export function printLoad(r: LoadReport) {
   console.info(
     r.problems.length
       ? `  PROBLEMS (${r.problems.length}):\n    ${r.problems.slice(0, 20).join('\n    ')}`
-      : '  checks: no errors, no lost or duplicated writes, journal balanced, balances reconcile',
+      : '  checks: no errors, no lost or duplicated writes, journal balanced, balances reconcile, wallet snapshots match',
   );
 }

@@ -2,8 +2,8 @@
  * What a signed-in app reads about its user on launch and after each action: the member profile and
  * the wallet. One statement each, the session checked inside it (`readAsMe`).
  */
-import { sql } from 'kysely';
-import type { Q, Socials } from '../db/schema';
+import { type Selectable, sql } from 'kysely';
+import type { DB, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { readAsMe, type Who } from './me';
 import { currenciesAt, notifiedReferenceVersion, referenceVersion } from './reference-cache';
@@ -19,24 +19,21 @@ function maskAccount(u: { account_type: string; area_code: string | null; phone:
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-/** A member row as `memberRow` sends it: JSON, so times are ISO text. */
-interface MemberRow {
-  id: number;
-  account_type: 'phone' | 'email';
-  area_code: string | null;
-  phone: string | null;
-  email: string | null;
-  nickname: string;
-  bio: string;
-  avatar: string | null;
-  socials: Socials;
-  invite_code: string;
-  activated: boolean;
-  withdrawals_paused_until: string | null;
-  created_at: string;
-  trade_password_set: boolean;
-  google_bound: boolean;
-}
+/** A member row as `memberRow` sends it: the users columns it shows, as JSON (times as ISO text). */
+type MemberRow = Pick<
+  Selectable<DB['users']>,
+  | 'id'
+  | 'account_type'
+  | 'area_code'
+  | 'phone'
+  | 'email'
+  | 'nickname'
+  | 'bio'
+  | 'avatar'
+  | 'socials'
+  | 'invite_code'
+  | 'activated'
+> & { withdrawals_paused_until: string | null; created_at: string; trade_password_set: boolean; google_bound: boolean };
 
 /**
  * One statement: the session and the account it belongs to, as one JSON text column. On PGlite each

@@ -10,14 +10,18 @@ import { REFUND_REF_PREFIX, refundedWithdrawalId } from './withdrawal-refund';
 
 export type RecordRow = Selectable<DB['records']>;
 
-/** A record and, when the query looked it up, the id of the refund record of the withdrawal it is. */
-export function toRecord(
-  r: Omit<RecordRow, 'user_id' | 'created_at' | 'updated_at'> & {
-    created_at: Date | string;
-    updated_at: Date | string;
-    refund_record_id?: number | null;
-  },
-) {
+/**
+ * A record as `toRecord` takes it: a row (times as Date) or a record of a page's JSON (times as ISO
+ * text), with the id of its refund record when the query looked it up.
+ */
+type RecordIn = Omit<RecordRow, 'user_id' | 'created_at' | 'updated_at'> & {
+  created_at: Date | string;
+  updated_at: Date | string;
+  refund_record_id?: number | null;
+};
+
+/** A record as the contract shows it. */
+export function toRecord(r: RecordIn) {
   return {
     id: String(r.id),
     type: r.type as RecordType,
@@ -78,13 +82,6 @@ const PAGE_COLUMNS = [
   'records.created_at',
   'records.updated_at',
 ] as const;
-
-/** A record of a page as `pageStatement` sends it: JSON, so times are ISO text. */
-type PageRecord = Omit<RecordRow, 'user_id' | 'created_at' | 'updated_at'> & {
-  created_at: string;
-  updated_at: string;
-  refund_record_id: number | null;
-};
 
 /**
  * The total and the page (`limit` rows from `offset`, each failed withdrawal with its refund's id),
@@ -162,7 +159,7 @@ export async function transactions(
     ? await pageStatement(withMe(db, who), matching, q.pageSize, offset).execute()
     : await TAB_PAGES[q.tab](db, who, q.pageSize, offset);
   if (rows.length === 0) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  const page = JSON.parse(rows[0]!.page ?? '[]') as PageRecord[];
+  const page = JSON.parse(rows[0]!.page ?? '[]') as RecordIn[];
   return pageOf(page.map(toRecord), rows[0]!.total ?? 0, q);
 }
 

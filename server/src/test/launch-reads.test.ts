@@ -14,6 +14,12 @@ import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv }
 
 type Wallet = { assets: Array<{ currency: string; balance: string; frozen: string; priceUsd: string }> };
 
+/** The USDT price the wallet read shows. */
+async function usdtPrice(app: FastifyInstance, token: string): Promise<string | undefined> {
+  const wallet = ok<Wallet>(api.member.wallet, await call(app, api.member.wallet, { token }));
+  return wallet.assets.find((a) => a.currency === 'USDT')?.priceUsd;
+}
+
 describe.each(backends)('launch-time reads on %s', (backend) => {
   let env: TestEnv;
   let app: FastifyInstance;
@@ -63,10 +69,7 @@ describe.each(backends)('launch-time reads on %s', (backend) => {
 
   it('show a currency changed by any instance from the next read on', async () => {
     const u = await makeUser(env.db);
-    const price = async () =>
-      ok<Wallet>(api.member.wallet, await call(app, api.member.wallet, { token: u.token })).assets.find(
-        (a) => a.currency === 'USDT',
-      )!.priceUsd;
+    const price = () => usdtPrice(app, u.token);
     expect(await price()).toBe('1');
     // Written past this app's handle, as an ops command or another instance would.
     await env.db.updateTable('currencies').set({ price_usd: '0.9987' }).where('symbol', '=', 'USDT').execute();
@@ -78,10 +81,7 @@ describe.each(backends)('launch-time reads on %s', (backend) => {
     const direct = await makeApp(env);
     try {
       const u = await makeUser(env.db);
-      const price = async () =>
-        ok<Wallet>(api.member.wallet, await call(direct, api.member.wallet, { token: u.token })).assets.find(
-          (a) => a.currency === 'USDT',
-        )!.priceUsd;
+      const price = () => usdtPrice(direct, u.token);
       expect(await price()).toBe('1');
       for (let i = 0; i < 100 && !notifiedReferenceVersion(env.db); i++) await new Promise((r) => setTimeout(r, 10));
       expect(notifiedReferenceVersion(env.db) !== null, 'watched').toBe(backend === 'pglite');

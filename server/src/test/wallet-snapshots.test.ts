@@ -73,47 +73,28 @@ describe.each(backends)('wallet snapshots on %s', (backend) => {
     await check('a renamed wallet (quotes kept as JSON)');
     await db.deleteFrom('balances').where('user_id', '=', u.id).where('currency', '=', 'TRX').execute();
     await check('a balance removed by hand');
+    await db.updateTable('wallets').set({ is_primary: false }).where('user_id', '=', u.id).execute();
+    expect(await stored(db, u.id), 'no built-in wallet, nothing to show').toBeUndefined();
   });
 
   it('keep both changes when two transactions change one user’s balances at once', async () => {
     const { db } = env;
     const u = await makeUser(db, { usdt: '100' });
     await db.insertInto('balances').values({ user_id: u.id, currency: 'TRX', available: '5', frozen: '0' }).execute();
-    let commitFirst!: () => void;
-    const firstMayCommit = new Promise<void>((r) => {
-      commitFirst = r;
-    });
-    let firstUpdated!: () => void;
-    const firstHasUpdated = new Promise<void>((r) => {
-      firstUpdated = r;
-    });
-    const first = db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('balances')
-        .set({ available: '101' })
-        .where('user_id', '=', u.id)
-        .where('currency', '=', 'USDT')
-        .execute();
-      firstUpdated();
-      await firstMayCommit;
-    });
-    await firstHasUpdated;
+    const setBalance = (q: Db, currency: string, available: string) =>
+      q.updateTable('balances').set({ available }).where('user_id', '=', u.id).where('currency', '=', currency).execute();
+    const first = await db.startTransaction().execute();
+    await setBalance(first, 'USDT', '101');
     // On PostgreSQL the second waits for the first's lock on the snapshot row; PGlite runs one
     // transaction at a time, so there the second simply starts after the first commits.
-    const second = db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('balances')
-        .set({ available: '6' })
-        .where('user_id', '=', u.id)
-        .where('currency', '=', 'TRX')
-        .execute();
-    });
+    const second = db.transaction().execute((trx) => setBalance(trx, 'TRX', '6'));
     if (backend === 'pg') await waitForLockWait(db);
-    commitFirst();
-    await Promise.all([first, second]);
-    expect(await stored(db, u.id)).toEqual(await fromTables(db, u.id));
-    expect(JSON.stringify(await stored(db, u.id))).toContain('["USDT","101","0"]');
-    expect(JSON.stringify(await stored(db, u.id))).toContain('["TRX","6","0"]');
+    await first.commit().execute();
+    await second;
+    const body = await stored(db, u.id);
+    expect(body).toEqual(await fromTables(db, u.id));
+    expect(JSON.stringify(body)).toContain('["USDT","101","0"]');
+    expect(JSON.stringify(body)).toContain('["TRX","6","0"]');
   });
 });
 

@@ -34,8 +34,6 @@ begin
   from users u join wallets w on w.user_id = u.id and w.is_primary
   where u.id = any(ids)
   on conflict (user_id) do update set body = excluded.body;
-  delete from wallet_snapshots s where s.user_id = any(ids)
-    and not exists (select 1 from wallets w where w.user_id = s.user_id and w.is_primary);
 end $$;
 
 create function wallet_snapshots_for_changed_balances() returns trigger language plpgsql as $$
@@ -52,9 +50,16 @@ create trigger balances_snapshot_update after update on balances referencing new
 create trigger balances_snapshot_delete after delete on balances referencing old table as changed
   for each statement execute function wallet_snapshots_for_changed_balances();
 
+-- A user without a built-in wallet has nothing to show (the app never removes it; a hand edit might).
 create function wallet_snapshot_for_wallet() returns trigger language plpgsql as $$
+declare
+  ids int[] := array_remove(array[old.user_id, new.user_id], null);
 begin
-  perform refresh_wallet_snapshots(array_remove(array[old.user_id, new.user_id], null));
+  perform refresh_wallet_snapshots(ids);
+  if tg_op <> 'INSERT' then
+    delete from wallet_snapshots s where s.user_id = any(ids)
+      and not exists (select 1 from wallets w where w.user_id = s.user_id and w.is_primary);
+  end if;
   return null;
 end $$;
 create trigger wallets_snapshot after insert or update or delete on wallets

@@ -25,6 +25,7 @@ import * as m018 from './migrations/018_withdrawal_pause';
 import * as m019 from './migrations/019_passkeys_and_devices';
 import * as m020 from './migrations/020_wallet_snapshots';
 import * as m021 from './migrations/021_reference_notify';
+import * as m022 from './migrations/022_snapshot_plans';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '019_passkeys_and_devices': m019,
   '020_wallet_snapshots': m020,
   '021_reference_notify': m021,
+  '022_snapshot_plans': m022,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -43,7 +43,8 @@ export interface RouteOptions {
   rateLimit?: { max: number; timeWindow: string | number };
   /**
    * The handler resolves the bearer token in the statement that reads its data (`withMe`) and fails
-   * UNAUTHORIZED when it names no live session: the launch-time reads, one round trip each.
+   * UNAUTHORIZED when it names no live session: the launch-time reads, one round trip each, and the
+   * money moves, whose first statement also reads what they check.
    */
   sessionInStatement?: boolean;
   /**

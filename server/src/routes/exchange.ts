@@ -8,7 +8,8 @@ export function exchangeRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
   define(app, ctx, api.exchange.pairs, () => swap.pairs(db));
   define(app, ctx, api.exchange.records, ({ userId, body }) => swap.records(db, userId, body));
-  define(app, ctx, api.exchange.swap, ({ userId, body, idempotencyKey }) => swap.swap(db, userId, idempotencyKey, body), {
+  define(app, ctx, api.exchange.swap, ({ who, body, idempotencyKey }) => swap.swap(db, who, idempotencyKey, body), {
     rateLimit: { max: 30, timeWindow: '1 minute' },
+    sessionInStatement: true,
   });
 }

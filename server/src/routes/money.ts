@@ -18,13 +18,8 @@ export function moneyRoutes(app: FastifyInstance, ctx: Ctx) {
   define(app, ctx, m.removeWallet, ({ userId, params }) => money.removeWallet(db, userId, params.id));
   define(app, ctx, m.myWallets, ({ userId }) => money.myWallets(db, userId));
   define(app, ctx, m.deposit, ({ userId, body }) => depositAddress(db, userId, body.currency, body.network));
-  define(
-    app,
-    ctx,
-    m.withdraw,
-    ({ userId, body, idempotencyKey }) => withdraw(db, userId, idempotencyKey, body, ctx.config.webauthn),
-    {
-      rateLimit: { max: 30, timeWindow: '1 minute' },
-    },
-  );
+  define(app, ctx, m.withdraw, ({ who, body, idempotencyKey }) => withdraw(db, who, idempotencyKey, body, ctx.config.webauthn), {
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+    sessionInStatement: true,
+  });
 }

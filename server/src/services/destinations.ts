@@ -1,5 +1,5 @@
 /** Where a withdrawal (or a saved contact) may not point. */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 
@@ -9,11 +9,11 @@ import { ErrorCode, fail } from './errors';
  * credits back a withdrawal in a loop). As columns, so a withdrawal reads them with everything else
  * it checks, in one statement.
  */
-export const losingDestinationColumns = (userId: number, address: string) =>
+export const losingDestinationColumns = (user: number | RawBuilder<number>, address: string) =>
   [
     sql<string | null>`(select symbol from currencies where contract_address = ${address} limit 1)`.as('contract_symbol'),
-    sql<boolean>`exists (select 1 from wallets where user_id = ${userId} and address = ${address})
-      or exists (select 1 from deposit_addresses where user_id = ${userId} and address = ${address})`.as('own_address'),
+    sql<boolean>`exists (select 1 from wallets where user_id = ${user} and address = ${address})
+      or exists (select 1 from deposit_addresses where user_id = ${user} and address = ${address})`.as('own_address'),
   ] as const;
 
 export function refuseLosing(found: { contract_symbol: string | null; own_address: boolean }): void {

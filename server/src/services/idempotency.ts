@@ -8,9 +8,12 @@
  * caller to prove the secret first (`reprove`), so a known key is no oracle for the password.
  */
 import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
+import type { HeldAttempt } from './held-attempt';
+import { type Who, withMe } from './me';
 import { serverSecret } from './server-secrets';
 
 /** Request fields that are secrets or one-time proofs: never part of a fingerprint. */
@@ -93,24 +96,27 @@ export interface StoredKey {
 }
 
 /**
- * Where a move's first read starts: the user (its `id`), joined to the stored row of its key in
- * `scope` (`stored_hash`, `stored_response`; null when none). The move joins and selects what it
- * checks, then hands the row to `asMoveRead`.
+ * Where a move's first read starts: the session's user (`u`, its `id`; no row when the session is
+ * not live), joined to the stored row of its key in `scope` (`stored_hash`, `stored_response`; null
+ * when none), with the move's trade-password attempt taken in the same statement (`attempt_taken`).
+ * The move joins and selects what it checks, then hands the row to `asMoveRead`.
  */
-export const moveReadFrom = (db: Db, userId: number, scope: string, key: string) =>
-  db
-    .selectFrom('users as u')
+export const moveReadFrom = (db: Db, who: Who, scope: string, key: string, attempt: HeldAttempt) =>
+  withMe(db, who)
+    .with('attempt', (qb) => attempt.takeIn(qb))
+    .selectFrom('me')
+    .innerJoin('users as u', 'u.id', 'me.user_id')
     .leftJoin('idempotency_keys as ik', (j) =>
       j.onRef('ik.user_id', '=', 'u.id').on('ik.scope', '=', scope).on('ik.key', '=', key),
     )
     .select(['ik.body_hash as stored_hash', 'ik.response as stored_response', 'u.id'])
-    .where('u.id', '=', userId);
+    .select(sql<boolean>`exists (select 1 from attempt)`.as('attempt_taken'));
 
 /**
  * A move's first read as moveOnce takes it: the key's columns (`stored_hash`, `stored_response`,
- * from a left join) as `stored`, the row as the context. No row: the user is gone.
+ * from a left join) as `stored`, the row as the context. No row: the session is not live.
  */
-export function asMoveRead<R extends { stored_hash: string | null; stored_response: unknown }>(
+export function asMoveRead<R extends { stored_hash: string | null; stored_response: unknown; attempt_taken: boolean }>(
   row: R | undefined,
 ): { stored: StoredKey | null; context: R } {
   if (!row) return fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
@@ -118,6 +124,19 @@ export function asMoveRead<R extends { stored_hash: string | null; stored_respon
     stored: row.stored_hash === null ? null : { body_hash: row.stored_hash, response: row.stored_response },
     context: row,
   };
+}
+
+/** What moveOnce reads of a move's first statement besides what the move checks. */
+interface MoveContext {
+  id: number;
+  attempt_taken: boolean;
+}
+
+/** What a move's statement does for moveOnce: store its result under the key, settle the attempt. */
+export interface MoveOnce {
+  key: string;
+  bodyHash: string;
+  attempt: HeldAttempt;
 }
 
 /** A unique violation of idempotency_keys: another request with this key stored its result first. */
@@ -128,36 +147,47 @@ function isKeyTaken(error: unknown): boolean {
 
 /**
  * The order every money move follows (withdraw, swap), in as few statements as it can be:
- * 1. `read`: one statement for what the move checks, with the key's stored row (`stored`).
- *    A stored result of the same request is handed out once `reprove` has checked its secret again;
- *    a different request under the key is refused.
+ * 1. `read`: one statement for what the move checks, with the key's stored row (`stored`), that
+ *    also takes the move's trade-password `attempt` (moveReadFrom). A stored result of the same
+ *    request is handed out once `reprove` has checked its secret again; a different request under
+ *    the key is refused.
  * 2. `prechecks`: the checks that need no lock and may be slow (argon2, TOTP); what they return
  *    (the channel, the pair) goes to `work`.
- * 3. `work`: the move as one statement that also stores its result under the key (`bodyHash`). No
- *    explicit transaction: one statement is atomic, and on the embedded database a transaction
- *    would hold the only session across several round trips. A request with the same key that
- *    stored first makes the statement fail on the key's primary key, undoing all of it; its result
- *    is then this request's, as for a retry.
+ * 3. `work`: the move as one statement that also stores its result under the key (`bodyHash`) and
+ *    settles the attempt's right answer. No explicit transaction: one statement is atomic, and on
+ *    the embedded database a transaction would hold the only session across several round trips. A
+ *    request with the same key that stored first makes the statement fail on the key's primary key,
+ *    undoing all of it; its result is then this request's, as for a retry.
+ * However it ends, the attempt is settled once (`HeldAttempt.finish`).
  */
-export async function moveOnce<C, P, T>(
+export async function moveOnce<C extends MoveContext, P, T>(
   db: Db,
   o: {
-    userId: number;
     scope: string;
     key: string;
     body: unknown;
-    reprove: () => Promise<void>;
+    attempt: HeldAttempt;
+    reprove: (context: C) => Promise<void>;
     read: () => Promise<{ stored: StoredKey | null; context: C }>;
     prechecks: (context: C) => Promise<P>;
     work: (context: C, checked: P, bodyHash: string) => Promise<T>;
   },
 ): Promise<Awaited<T>> {
+  try {
+    return await moveSteps(db, o);
+  } finally {
+    await o.attempt.finish(db);
+  }
+}
+
+async function moveSteps<C extends MoveContext, P, T>(db: Db, o: Parameters<typeof moveOnce<C, P, T>>[1]): Promise<Awaited<T>> {
   const hash = await fingerprint(db, o.body);
   const { stored, context } = await o.read();
+  o.attempt.tookInRead(context.id, context.attempt_taken);
   if (stored) {
     if (stored.body_hash !== hash) fail(ErrorCode.IDEMPOTENCY_MISMATCH, 'Idempotency-Key reused with a different request');
     if (stored.response !== null) {
-      await o.reprove();
+      await o.reprove(context);
       return stored.response as Awaited<T>;
     }
   }
@@ -169,7 +199,7 @@ export async function moveOnce<C, P, T>(
     const first = await db
       .selectFrom('idempotency_keys')
       .select(['body_hash', 'response'])
-      .where('user_id', '=', o.userId)
+      .where('user_id', '=', context.id)
       .where('scope', '=', o.scope)
       .where('key', '=', o.key)
       .executeTakeFirstOrThrow();

@@ -11,9 +11,9 @@
  * owner — and a valid reset code lifts every login lock of the account. The state lives in the
  * database, so it holds across instances.
  */
-import { sql } from 'kysely';
+import { type OnConflictBuilder, type RawBuilder, sql } from 'kysely';
 import type { ErrorCodeValue, WrongAnswerData } from '../../../src/contract/errors';
-import type { Q } from '../db/schema';
+import type { DB, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 
 export interface Limit {
@@ -52,10 +52,15 @@ export const codeLimits = (scene: string, target: string, source: string): Limit
   { key: `code:${scene}:${target}@${source}`, max: MAX_FAILURES },
 ];
 
+export type UserSecret = 'trade' | 'google';
+
 /** A signed-in user's own secret ('trade', 'google'): whoever guesses already holds the session. */
-export const userSecretLimits = (secret: 'trade' | 'google', userId: number): Limit[] => [
+export const userSecretLimits = (secret: UserSecret, userId: number): Limit[] => [
   { key: `${secret}:${userId}`, max: MAX_FAILURES },
 ];
+
+/** The key of userSecretLimits in SQL, for a statement that knows the user as a column. */
+export const userSecretKeySql = (secret: UserSecret, userId: RawBuilder<number>) => sql<string>`${`${secret}:`} || ${userId}`;
 
 export interface WrongAnswer {
   code: ErrorCodeValue;
@@ -90,13 +95,18 @@ export async function guard(db: Q, limits: Limit[], check: () => Promise<boolean
     await settle(db, limits, 'right');
     return;
   }
+  await refuseWrong(db, limits, wrong);
+}
+
+/** Counts a wrong answer under `limits` (locking those it used up) and fails with it, or with ACCOUNT_LOCKED. */
+export async function refuseWrong(db: Q, limits: Limit[], wrong: WrongAnswer): Promise<never> {
   const { lockedUntil, attemptsLeft } = await settle(db, limits, 'wrong');
   if (lockedUntil) {
     await wrong.onLock?.();
     lockedFail(lockedUntil);
   }
   // How many tries remain before the lock, so the owner can stop and look for the right one.
-  fail(wrong.code, wrong.msg, attemptsLeft === null ? undefined : ({ attemptsLeft } satisfies WrongAnswerData));
+  return fail(wrong.code, wrong.msg, attemptsLeft === null ? undefined : ({ attemptsLeft } satisfies WrongAnswerData));
 }
 
 function lockedFail(until: Date | null): never {
@@ -105,7 +115,7 @@ function lockedFail(until: Date | null): never {
 }
 
 /** Takes one attempt under every limit, waiting while the budget is held by checks still running. */
-async function takeAttempts(db: Q, limits: Limit[]): Promise<void> {
+export async function takeAttempts(db: Q, limits: Limit[]): Promise<void> {
   const deadline = Date.now() + WAIT_FOR_ATTEMPT_MS;
   for (let round = 0; ; round++) {
     const taken: Limit[] = [];
@@ -137,6 +147,21 @@ const PENDING_NOW = sql<number>`case when ${LOCK_ENDED} or lockouts.last_attempt
 const LOCKED_UNTIL_NOW = sql<Date | null>`case when ${LOCK_ENDED} then null else lockouts.locked_until end`;
 
 /**
+ * How an insert of a limit's row takes an attempt when the row exists: only while the key is not
+ * locked and its budget (`max` attempts) has room, counting the row as it stands now.
+ */
+export const takeWhenFree = (max: number) => (oc: OnConflictBuilder<DB, 'lockouts'>) =>
+  oc
+    .column('key')
+    .doUpdateSet({
+      failures: FAILURES_NOW,
+      pending: sql`${PENDING_NOW} + 1`,
+      locked_until: null,
+      last_attempt_at: sql`now()`,
+    })
+    .where(sql<boolean>`(lockouts.locked_until is null or ${LOCK_ENDED}) and ${FAILURES_NOW} + ${PENDING_NOW} < ${max}`);
+
+/**
  * One attempt on `limit`, atomically: 'taken', 'busy' (the budget is held by running checks), or the
  * end of the lock that refuses it. One statement: the row's state as it counts now (an ended lock,
  * checks of a crashed process) is read by the same upsert that takes the attempt.
@@ -145,19 +170,7 @@ async function takeAttempt(db: Q, limit: Limit): Promise<'taken' | 'busy' | Date
   const taken = await db
     .insertInto('lockouts')
     .values({ key: limit.key, failures: 0, pending: 1, locked_until: null })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({
-          failures: FAILURES_NOW,
-          pending: sql`${PENDING_NOW} + 1`,
-          locked_until: null,
-          last_attempt_at: sql`now()`,
-        })
-        .where(
-          sql<boolean>`(lockouts.locked_until is null or ${LOCK_ENDED}) and ${FAILURES_NOW} + ${PENDING_NOW} < ${limit.max}`,
-        ),
-    )
+    .onConflict(takeWhenFree(limit.max))
     .returning('key')
     .executeTakeFirst();
   if (taken) return 'taken';
@@ -172,11 +185,22 @@ async function takeAttempt(db: Q, limit: Limit): Promise<'taken' | 'busy' | Date
   return 'busy';
 }
 
+/** The update that ends one attempt on `limit`: every attempt ends in exactly one of these. */
+export const settleStatement = (db: Q, limit: Limit, outcome: 'right' | 'wrong' | 'release') =>
+  db
+    .updateTable('lockouts')
+    .set({
+      pending: sql`greatest(pending - 1, 0)`,
+      ...(outcome === 'right' ? { failures: 0, strikes: 0 } : {}),
+      ...(outcome === 'wrong' ? { failures: sql`failures + 1` } : {}),
+    })
+    .where('key', '=', limit.key);
+
 /**
  * Ends this request's attempt under each limit: a right answer forgives the wrong ones and the
  * strikes; a wrong one counts, locking the keys whose budget it used up (returns the latest end).
  */
-async function settle(
+export async function settle(
   db: Q,
   limits: Limit[],
   outcome: 'right' | 'wrong' | 'release',
@@ -184,16 +208,7 @@ async function settle(
   let lockedUntil: Date | null = null;
   let attemptsLeft: number | null = null;
   for (const limit of limits) {
-    const row = await db
-      .updateTable('lockouts')
-      .set({
-        pending: sql`greatest(pending - 1, 0)`,
-        ...(outcome === 'right' ? { failures: 0, strikes: 0 } : {}),
-        ...(outcome === 'wrong' ? { failures: sql`failures + 1` } : {}),
-      })
-      .where('key', '=', limit.key)
-      .returning('failures')
-      .executeTakeFirst();
+    const row = await settleStatement(db, limit, outcome).returning('failures').executeTakeFirst();
     if (outcome === 'wrong' && row) {
       const left = Math.max(0, limit.max - row.failures);
       attemptsLeft = attemptsLeft === null ? left : Math.min(attemptsLeft, left);

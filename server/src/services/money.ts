@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Q } from '../db/schema';
 import { str } from './decimal';
 import { ErrorCode, fail } from './errors';
+import type { HeldAttempt } from './held-attempt';
 import { guard, userSecretLimits } from './lockout';
 import { verifyPassword } from './passwords';
-import { getUser } from './users';
 import type { ChannelRow } from './withdraw';
 
 const toChannel = (c: ChannelRow) => ({
@@ -40,18 +40,22 @@ export async function channelDetail(db: Q, id: string) {
   };
 }
 
-/** Trade password check, under the user's trade-password limits (shared with the change form). */
-export async function checkTradePassword(db: Q, user: { id: number; trade_password_hash: string | null }, pw: string) {
+/**
+ * The trade password, checked under the user's trade-password limits (shared with the change form):
+ * on the `attempt` a money move holds, or on an attempt of its own.
+ */
+export async function checkTradePassword(
+  db: Q,
+  user: { id: number; trade_password_hash: string | null },
+  pw: string,
+  attempt?: HeldAttempt,
+) {
   const hash = user.trade_password_hash;
   if (hash === null) fail(ErrorCode.TRADE_PASSWORD_NOT_SET, 'Set a trade password first');
-  await guard(db, userSecretLimits('trade', user.id), () => verifyPassword(hash!, pw), {
-    code: ErrorCode.TRADE_PASSWORD_WRONG,
-    msg: 'The trade password is wrong',
-  });
-}
-
-export async function checkTradePasswordOf(db: Q, userId: number, pw: string) {
-  await checkTradePassword(db, await getUser(db, userId), pw);
+  const verify = () => verifyPassword(hash!, pw);
+  const wrong = { code: ErrorCode.TRADE_PASSWORD_WRONG, msg: 'The trade password is wrong' };
+  if (attempt) await attempt.check(db, verify, wrong);
+  else await guard(db, userSecretLimits('trade', user.id), verify, wrong);
 }
 
 export async function addressBook(db: Q, userId: number) {

@@ -3,9 +3,11 @@ import { type Selectable, sql } from 'kysely';
 import type { DB, Db, Q } from '../db/schema';
 import { dec, decimalsOf, floor, str } from './decimal';
 import { ErrorCode, fail } from './errors';
-import { asMoveRead, moveOnce, moveReadFrom } from './idempotency';
+import { HeldAttempt } from './held-attempt';
+import { asMoveRead, type MoveOnce, moveOnce, moveReadFrom } from './idempotency';
 import { userAvailable } from './ledger';
-import { checkTradePassword, checkTradePasswordOf } from './money';
+import type { Who } from './me';
+import { checkTradePassword } from './money';
 import { pageOf, pageWindow } from './paging';
 
 type Pair = Selectable<DB['exchange_pairs']>;
@@ -87,9 +89,9 @@ const slotColumns = [
 /** A slot on its own (the seed writes swaps without the checks). */
 export const reserveSwap = (q: Q): Promise<SwapSlot> => q.selectNoFrom(slotColumns).executeTakeFirstOrThrow();
 
-/** Everything a swap checks, and its slot, in one statement (the user, the pair, the key's stored row). */
-async function readSwap(db: Db, userId: number, key: string, b: SwapInput) {
-  const row = await moveReadFrom(db, userId, 'swap', key)
+/** The session, everything a swap checks and its slot, in one statement (the user, the pair, the key's stored row). */
+async function readSwap(db: Db, who: Who, key: string, b: SwapInput, attempt: HeldAttempt) {
+  const row = await moveReadFrom(db, who, 'swap', key, attempt)
     .leftJoin('exchange_pairs as p', (j) => j.on('p.id', '=', b.pairId))
     .select([
       'p.id as pair_id',
@@ -111,7 +113,7 @@ async function readSwap(db: Db, userId: number, key: string, b: SwapInput) {
 
 type SwapContext = Awaited<ReturnType<typeof readSwap>>['context'];
 
-async function checkSwap(db: Db, c: SwapContext, b: SwapInput): Promise<Pair> {
+async function checkSwap(db: Db, c: SwapContext, b: SwapInput, attempt: HeldAttempt): Promise<Pair> {
   if (c.pair_id === null) fail(ErrorCode.NOT_FOUND, 'No such pair');
   const pair: Pair = {
     id: c.pair_id!,
@@ -132,21 +134,22 @@ async function checkSwap(db: Db, c: SwapContext, b: SwapInput): Promise<Pair> {
   if (amount.gt(pair.max_amount)) fail(ErrorCode.ABOVE_MAXIMUM, `The maximum is ${str(pair.max_amount)} ${pair.from_currency}`);
   if (floor(amount.mul(pair.rate), pair.to_precision).lte(0)) fail(ErrorCode.BELOW_MINIMUM, 'The amount is too small to swap');
   if (!c.activated) fail(ErrorCode.NOT_ACTIVATED, 'Activate the account with a first deposit');
-  await checkTradePassword(db, c, b.tradePassword);
+  await checkTradePassword(db, c, b.tradePassword, attempt);
   return pair;
 }
 
 /** A swap, done once per Idempotency-Key (see moveOnce). */
-export function swap(db: Db, userId: number, key: string, body: SwapInput) {
+export function swap(db: Db, who: Who, key: string, body: SwapInput) {
+  const attempt = new HeldAttempt('trade');
   return moveOnce(db, {
-    userId,
     scope: 'swap',
     key,
     body,
-    reprove: () => checkTradePasswordOf(db, userId, body.tradePassword),
-    read: () => readSwap(db, userId, key, body),
-    prechecks: (context) => checkSwap(db, context, body),
-    work: (context, pair, bodyHash) => swapLocked(db, userId, pair, body, context, { key, bodyHash }),
+    attempt,
+    reprove: (context) => checkTradePassword(db, context, body.tradePassword, attempt),
+    read: () => readSwap(db, who, key, body, attempt),
+    prechecks: (context) => checkSwap(db, context, body, attempt),
+    work: (context, pair, bodyHash) => swapLocked(db, context.id, pair, body, context, { key, bodyHash, attempt }),
   });
 }
 
@@ -157,14 +160,7 @@ export function swap(db: Db, userId: number, key: string, body: SwapInput) {
  * entries (zero per currency, against the exchange's account), and with `once` the result under the
  * key. Without a slot it reserves one first.
  */
-export async function swapLocked(
-  q: Q,
-  userId: number,
-  pair: Pair,
-  b: SwapInput,
-  slot?: SwapSlot,
-  once?: { key: string; bodyHash: string },
-) {
+export async function swapLocked(q: Q, userId: number, pair: Pair, b: SwapInput, slot?: SwapSlot, once?: MoveOnce) {
   const { swap_id: id, out_record_id: outId, in_record_id: inId, at } = slot ?? (await reserveSwap(q));
   const amount = str(dec(b.amount));
   const out = str(floor(dec(b.amount).mul(pair.rate), pair.to_precision));
@@ -216,8 +212,9 @@ export async function swapLocked(
       select user_id, 'swap', ${once?.key ?? ''}::text, ${once?.bodyHash ?? ''}::text, ${JSON.stringify(result)}::jsonb
       from debit
       where ${once !== undefined}::boolean
-    )
+    )${once?.attempt.settleRightIn(q) ?? sql``}
     select user_id from debit`.execute(q);
+  once?.attempt.committed();
   if (rows.length === 0) fail(ErrorCode.INSUFFICIENT_BALANCE, 'Insufficient balance');
   return result;
 }

@@ -58,14 +58,14 @@ describe.each(backends)('wallet snapshots on %s', (backend) => {
     await check('a first balance');
     await db.updateTable('users').set({ activated: true }).where('id', '=', u.id).execute();
     await check('activation');
-    const w = await withdraw(db, u.id, 'snapshot-withdraw-1', {
+    const w = await withdraw(db, { userId: u.id }, 'snapshot-withdraw-1', {
       channelId: 'usdt-trc20',
       address: DEST,
       amount: '10',
       tradePassword: '123456',
     });
     await check('a withdrawal (amount and fee held)');
-    await swap(db, u.id, 'snapshot-swap-1', { pairId: 'usdt-trx', amount: '2.5', tradePassword: '123456' });
+    await swap(db, { userId: u.id }, 'snapshot-swap-1', { pairId: 'usdt-trx', amount: '2.5', tradePassword: '123456' });
     await check('a swap (two balances in one statement)');
     await db.transaction().execute((trx) => refundWithdrawal(trx, Number(w.id), 'test refund'));
     await check('a refund');

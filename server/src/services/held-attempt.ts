@@ -54,7 +54,7 @@ export class HeldAttempt {
             sql.lit(null).as('locked_until'),
           ]),
       )
-      .onConflict(takeWhenFree(MAX_FAILURES))
+      .onConflict(takeWhenFree(MAX_FAILURES)) // userSecretLimits' budget
       .returning('key');
   }
 

@@ -6,21 +6,21 @@
  * embedded database each statement is a round trip to its only thread.
  *
  * The rules are guard's (lockout.ts): the attempt is taken before the secret is checked (when the
- * read could not take it — the budget held by checks in flight, or the key locked — `check` takes it
- * the usual way, waiting or refusing), a wrong answer counts at once, a right one forgives. Whatever
+ * read could not take it — the budget held by checks in flight, or the key locked — `check` hands the
+ * whole check to guard), a wrong answer counts at once, a right one forgives. Whatever
  * ends the request first — a check that fails before the secret, an error, a move that rolled back —
  * `finish` settles what is still open, so every attempt taken ends exactly once.
  */
 import { type RawBuilder, sql } from 'kysely';
 import type { Q } from '../db/schema';
 import {
+  guard,
   type Limit,
-  MAX_FAILURES,
   refuseWrong,
   settle,
   settleStatement,
-  takeAttempts,
   takeWhenFree,
+  USER_SECRET_MAX,
   type UserSecret,
   userSecretKeySql,
   userSecretLimits,
@@ -54,7 +54,7 @@ export class HeldAttempt {
             sql.lit(null).as('locked_until'),
           ]),
       )
-      .onConflict(takeWhenFree(MAX_FAILURES)) // userSecretLimits' budget
+      .onConflict(takeWhenFree(USER_SECRET_MAX))
       .returning('key');
   }
 
@@ -67,8 +67,10 @@ export class HeldAttempt {
   async check(db: Q, check: () => Promise<boolean>, wrong: WrongAnswer): Promise<void> {
     const limit = this.known();
     if (this.state === 'untaken') {
-      await takeAttempts(db, [limit]);
-      this.state = 'held';
+      // The read could not take it (checks in flight hold the budget, or the key is locked): guard
+      // takes it its own way, waiting or refusing, and settles it itself.
+      this.state = 'settled';
+      return guard(db, [limit], check, wrong);
     }
     if (this.state !== 'held') throw new Error('an attempt is checked once');
     if (await check()) {

@@ -132,6 +132,18 @@ interface MoveContext {
   attempt_taken: boolean;
 }
 
+/** A money move as moveOnce runs it: its key, its trade-password attempt and its steps. */
+interface MoveSteps<C, P, T> {
+  scope: string;
+  key: string;
+  body: unknown;
+  attempt: HeldAttempt;
+  reprove: (context: C) => Promise<void>;
+  read: () => Promise<{ stored: StoredKey | null; context: C }>;
+  prechecks: (context: C) => Promise<P>;
+  work: (context: C, checked: P, bodyHash: string) => Promise<T>;
+}
+
 /** What a move's statement does for moveOnce: store its result under the key, settle the attempt. */
 export interface MoveOnce {
   key: string;
@@ -160,19 +172,7 @@ function isKeyTaken(error: unknown): boolean {
  *    undoing all of it; its result is then this request's, as for a retry.
  * However it ends, the attempt is settled once (`HeldAttempt.finish`).
  */
-export async function moveOnce<C extends MoveContext, P, T>(
-  db: Db,
-  o: {
-    scope: string;
-    key: string;
-    body: unknown;
-    attempt: HeldAttempt;
-    reprove: (context: C) => Promise<void>;
-    read: () => Promise<{ stored: StoredKey | null; context: C }>;
-    prechecks: (context: C) => Promise<P>;
-    work: (context: C, checked: P, bodyHash: string) => Promise<T>;
-  },
-): Promise<Awaited<T>> {
+export async function moveOnce<C extends MoveContext, P, T>(db: Db, o: MoveSteps<C, P, T>): Promise<Awaited<T>> {
   try {
     return await moveSteps(db, o);
   } finally {
@@ -180,7 +180,7 @@ export async function moveOnce<C extends MoveContext, P, T>(
   }
 }
 
-async function moveSteps<C extends MoveContext, P, T>(db: Db, o: Parameters<typeof moveOnce<C, P, T>>[1]): Promise<Awaited<T>> {
+async function moveSteps<C extends MoveContext, P, T>(db: Db, o: MoveSteps<C, P, T>): Promise<Awaited<T>> {
   const hash = await fingerprint(db, o.body);
   const { stored, context } = await o.read();
   o.attempt.tookInRead(context.id, context.attempt_taken);

@@ -54,9 +54,12 @@ export const codeLimits = (scene: string, target: string, source: string): Limit
 
 export type UserSecret = 'trade' | 'google';
 
-/** A signed-in user's own secret ('trade', 'google'): whoever guesses already holds the session. */
+/** Guesses at a signed-in user's own secret: whoever guesses already holds the session. */
+export const USER_SECRET_MAX = MAX_FAILURES;
+
+/** A signed-in user's own secret ('trade', 'google'). */
 export const userSecretLimits = (secret: UserSecret, userId: number): Limit[] => [
-  { key: `${secret}:${userId}`, max: MAX_FAILURES },
+  { key: `${secret}:${userId}`, max: USER_SECRET_MAX },
 ];
 
 /** The key of userSecretLimits in SQL, for a statement that knows the user as a column. */
@@ -115,7 +118,7 @@ function lockedFail(until: Date | null): never {
 }
 
 /** Takes one attempt under every limit, waiting while the budget is held by checks still running. */
-export async function takeAttempts(db: Q, limits: Limit[]): Promise<void> {
+async function takeAttempts(db: Q, limits: Limit[]): Promise<void> {
   const deadline = Date.now() + WAIT_FOR_ATTEMPT_MS;
   for (let round = 0; ; round++) {
     const taken: Limit[] = [];

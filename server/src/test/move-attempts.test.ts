@@ -4,52 +4,40 @@
  * swap ends, the attempt it took is settled exactly once: nothing stays held (which would make the
  * owner's next tries wait, then refuse them), and a wrong answer counts once.
  */
-import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { backends, bindAuthenticator, call, idem, makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
-
-const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
+import { DEST } from '../../test-support/proc';
+import { backends, bindAuthenticator, call, idem, makeUser, withTestApp } from './helpers';
 
 describe.each(backends)('trade-password attempts of money moves on %s', (backend) => {
-  let env: TestEnv;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    env = await setupDb(backend, 'move_attempts');
-    app = await makeApp(env);
-  });
-  afterAll(async () => {
-    await app.close();
-    await env.close();
-  });
-  beforeEach(() => resetDb(env.db));
+  const t = withTestApp(backend, 'move_attempts');
 
   let k = 0;
   const withdraw = (token: string, body: object, key = `attempt-key-${k++}`) =>
-    call(app, api.money.withdraw, {
+    call(t.app, api.money.withdraw, {
       token,
       body: { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '123456', ...body },
       headers: idem(key),
     });
   const swap = (token: string, body: object, key = `attempt-key-${k++}`) =>
-    call(app, api.exchange.swap, {
+    call(t.app, api.exchange.swap, {
       token,
       body: { pairId: 'usdt-trx', amount: '5', tradePassword: '123456', ...body },
       headers: idem(key),
     });
-  /** The trade password's lockout row: attempts in flight and wrong answers (none yet: null). */
+  /** The trade password's lockout row: attempts in flight and wrong answers (no row yet: undefined). */
   const tradeLock = (userId: number) =>
-    env.db.selectFrom('lockouts').select(['pending', 'failures']).where('key', '=', `trade:${userId}`).executeTakeFirst();
+    t.env.db.selectFrom('lockouts').select(['pending', 'failures']).where('key', '=', `trade:${userId}`).executeTakeFirst();
   const setFailures = (userId: number, failures: number) =>
-    env.db
+    t.env.db
       .insertInto('lockouts')
       .values({ key: `trade:${userId}`, failures, pending: 0, locked_until: null })
       .onConflict((oc) => oc.column('key').doUpdateSet({ failures }))
       .execute();
 
   it('a right answer forgives earlier wrong ones, in the statement that moves the money', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+    const u = await makeUser(t.env.db, { tradePassword: '123456', usdt: '100' });
     await setFailures(u.id, 3);
     expect((await withdraw(u.token, {})).json.code).toBe(200);
     expect(await tradeLock(u.id)).toEqual({ pending: 0, failures: 0 });
@@ -59,8 +47,8 @@ describe.each(backends)('trade-password attempts of money moves on %s', (backend
   });
 
   it("another request's attempt in flight is left held: each request settles only its own", async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
-    await env.db
+    const u = await makeUser(t.env.db, { tradePassword: '123456', usdt: '100' });
+    await t.env.db
       .insertInto('lockouts')
       .values({ key: `trade:${u.id}`, failures: 0, pending: 1, locked_until: null, last_attempt_at: new Date() })
       .execute();
@@ -71,7 +59,7 @@ describe.each(backends)('trade-password attempts of money moves on %s', (backend
   });
 
   it('a wrong answer counts once and says how many tries are left', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+    const u = await makeUser(t.env.db, { tradePassword: '123456', usdt: '100' });
     const wrong = await withdraw(u.token, { tradePassword: '654321' });
     expect(wrong.json).toMatchObject({ code: 2005, data: { attemptsLeft: 4 } });
     expect(await tradeLock(u.id)).toEqual({ pending: 0, failures: 1 });
@@ -80,27 +68,27 @@ describe.each(backends)('trade-password attempts of money moves on %s', (backend
   });
 
   it('a check that fails before the password releases the attempt without counting it', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+    const u = await makeUser(t.env.db, { tradePassword: '123456', usdt: '100' });
     await setFailures(u.id, 2);
     expect((await withdraw(u.token, { amount: '9.99' })).json.code).toBe(2002); // below the minimum
     expect((await withdraw(u.token, { channelId: 'nope' })).json.code).toBe(404);
     expect((await swap(u.token, { pairId: 'nope' })).json.code).toBe(404);
     expect(await tradeLock(u.id)).toEqual({ pending: 0, failures: 2 });
-    const noTrade = await makeUser(env.db, { usdt: '100' });
+    const noTrade = await makeUser(t.env.db, { usdt: '100' });
     expect((await withdraw(noTrade.token, {})).json.code).toBe(2004);
     expect(await tradeLock(noTrade.id)).toEqual({ pending: 0, failures: 0 });
   });
 
   it('a right answer is settled when the move itself is refused', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '5' });
+    const u = await makeUser(t.env.db, { tradePassword: '123456', usdt: '5' });
     await setFailures(u.id, 4);
     expect((await withdraw(u.token, { amount: '10' })).json.code).toBe(2001); // 10 + fee > 5
     expect(await tradeLock(u.id)).toEqual({ pending: 0, failures: 0 });
   });
 
   it('a right answer is settled when the authenticator code that follows it is wrong', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
-    const secret = await bindAuthenticator(env.db, u.id);
+    const u = await makeUser(t.env.db, { tradePassword: '123456', usdt: '100' });
+    const secret = await bindAuthenticator(t.env.db, u.id);
     const code = await generate({ secret });
     const wrongCode = code === '000000' ? '111111' : '000000';
     expect((await withdraw(u.token, { googleCode: wrongCode })).json.code).toBe(2007);
@@ -108,7 +96,7 @@ describe.each(backends)('trade-password attempts of money moves on %s', (backend
   });
 
   it('a retry of a stored move proves the password again on the same attempt', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+    const u = await makeUser(t.env.db, { tradePassword: '123456', usdt: '100' });
     const first = await withdraw(u.token, {}, 'attempt-retry-1');
     expect((await withdraw(u.token, {}, 'attempt-retry-1')).json).toEqual(first.json);
     expect(await tradeLock(u.id)).toEqual({ pending: 0, failures: 0 });
@@ -117,11 +105,11 @@ describe.each(backends)('trade-password attempts of money moves on %s', (backend
   });
 
   it('two requests with one key at once: both attempts end, the move is done once', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+    const u = await makeUser(t.env.db, { tradePassword: '123456', usdt: '100' });
     const [a, b] = await Promise.all([withdraw(u.token, {}, 'attempt-race-1'), withdraw(u.token, {}, 'attempt-race-1')]);
     expect(a.json).toEqual(b.json);
     expect(await tradeLock(u.id)).toEqual({ pending: 0, failures: 0 });
-    const moved = await env.db
+    const moved = await t.env.db
       .selectFrom('records')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('user_id', '=', u.id)
@@ -131,7 +119,7 @@ describe.each(backends)('trade-password attempts of money moves on %s', (backend
   });
 
   it('a locked password is refused unchecked, and takes nothing', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
+    const u = await makeUser(t.env.db, { tradePassword: '123456', usdt: '100' });
     for (let i = 0; i < 5; i++) await withdraw(u.token, { tradePassword: '654321' });
     expect((await withdraw(u.token, {})).json.code).toBe(1002);
     expect((await swap(u.token, {})).json.code).toBe(1002);
@@ -139,8 +127,8 @@ describe.each(backends)('trade-password attempts of money moves on %s', (backend
   });
 
   it('a request without a live session takes no attempt', async () => {
-    const u = await makeUser(env.db, { tradePassword: '123456', usdt: '100' });
-    await env.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', u.id).execute();
+    const u = await makeUser(t.env.db, { tradePassword: '123456', usdt: '100' });
+    await t.env.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', u.id).execute();
     expect((await withdraw(u.token, {})).status).toBe(401);
     expect((await swap(u.token, {})).status).toBe(401);
     expect(await tradeLock(u.id)).toBeUndefined();

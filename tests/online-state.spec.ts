@@ -20,36 +20,94 @@ test.beforeEach(async ({ page }) => {
   await closePopupsAsTheyOpen(page);
 });
 
-test('a cut network shows the banner and disables Transfer while navigator.onLine stays true; back online, queries refetch', async ({
+/** The header's refresh button: "Refresh" online, "Try again" offline (never disabled offline). */
+const tryAgain = (page: Page) => page.getByRole('button', { name: 'Try again', exact: true });
+
+/** Cuts the network (requests fail at once) and taps Refresh: that failed request is the evidence. */
+async function goOfflineByRefresh(page: Page) {
+  await page.route(isApi, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  // A person sees it within 3 s of the tap (a failure is believed at once: no retries first).
+  await expect(banner(page)).toBeVisible({ timeout: 3000 });
+}
+
+test('a cut network shows the banner within 3 s of a tap while navigator.onLine stays true; Try again brings the app back at once', async ({
   page,
 }) => {
-  await page.route(isApi, (route) => route.abort('internetdisconnected'));
-  // The user pulls for fresh balances: that request fails, and that is the evidence.
-  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-  await expect(banner(page)).toBeVisible({ timeout: 5000 });
+  await goOfflineByRefresh(page);
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   await expect(walletActions(page).getByRole('button', { name: 'Transfer' })).toBeDisabled();
   await expect(page.getByText('Transfers need a connection. They are never queued while offline.')).toBeVisible();
   // Cached balances stay, marked as saved data.
   await expect(page.getByTestId('asset-USDT')).toBeVisible();
   await expect(page.getByTestId('offline-mark').first()).toContainText('Offline · updated');
+  // Refresh stays tappable, as "Try again".
+  await expect(tryAgain(page)).toBeEnabled();
 
-  // The network comes back: a probe notices, the banner goes and the wallet is fetched again.
-  const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/member/wallet', { timeout: 20_000 });
+  // The network comes back and the person taps Try again: the app checks at once (no backoff to
+  // wait out), the banner goes and the wallet is fetched again.
   await page.unroute(isApi);
-  await expect(banner(page)).toBeHidden({ timeout: 20_000 });
+  const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/member/wallet');
+  await tryAgain(page).click();
+  await expect(banner(page)).toBeHidden({ timeout: 3000 });
   await refetched;
   await expect(walletActions(page).getByRole('link', { name: 'Transfer' })).toBeVisible();
   await expect(page.getByTestId('offline-mark')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeVisible();
+});
+
+test('back online without a tap, the app notices within 10 s and refetches what is stale', async ({ page }) => {
+  // The test drives the page's timers: the 10 s is the app's own promise, not a wait of the test's.
+  await page.clock.install();
+  await page.reload();
+  await expect(page.getByTestId('asset-USDT')).toBeVisible();
+  await goOfflineByRefresh(page);
+  // Let the backoff grow to its longest step, as it would for someone offline a while.
+  await page.clock.runFor(60_000);
+  await expect(banner(page)).toBeVisible();
+
+  await page.unroute(isApi);
+  const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/member/wallet');
+  await page.clock.runFor(10_000);
+  await expect(banner(page)).toBeHidden();
+  await refetched;
+});
+
+test('tapping the offline banner checks at once', async ({ page }) => {
+  await goOfflineByRefresh(page);
+  await page.unroute(isApi);
+  const probed = page.waitForRequest((r) => new URL(r.url()).pathname === '/config/app');
+  await banner(page).getByRole('button').click();
+  await probed;
+  await expect(banner(page)).toBeHidden({ timeout: 3000 });
+});
+
+test('a network that swallows requests: opening a screen says offline within 3 s, not at the 60 s deadline', async ({ page }) => {
+  await page.clock.install();
+  await page.reload();
+  await expect(page.getByTestId('asset-USDT')).toBeVisible();
+  // A dead Wi-Fi: requests go out and nothing ever comes back (no failure to report).
+  const held: Array<() => Promise<void>> = [];
+  await page.route(isApi, (route) => void held.push(() => route.abort('internetdisconnected')));
+  const stalled = page.waitForRequest((r) => r.url().includes('/money/virtualCurrency/transaction/list'));
+  await page.getByRole('link', { name: 'Records' }).first().click();
+  await stalled;
+  // What the app waits is at most 1 s (a request unanswered) plus a 1.5 s quick probe.
+  await page.clock.runFor(2500);
+  await expect(banner(page)).toBeVisible();
+
+  // The network comes back; a tap on the banner brings the app back at once.
+  await page.unroute(isApi);
+  await banner(page).getByRole('button').click();
+  await expect(banner(page)).toBeHidden({ timeout: 3000 });
+  await Promise.all(held.map((release) => release().catch(() => undefined)));
 });
 
 test('the browser coming back to the foreground while offline checks at once', async ({ page }) => {
-  await page.route(isApi, (route) => route.abort('internetdisconnected'));
-  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-  await expect(banner(page)).toBeVisible({ timeout: 5000 });
+  await goOfflineByRefresh(page);
   // Watch before the route goes: a backoff probe may already be on its way, and the event then
   // relies on the probe that follows it (which a listener set after unroute could miss).
-  const probed = page.waitForRequest((r) => new URL(r.url()).pathname === '/config/app', { timeout: 10_000 });
+  const probed = page.waitForRequest((r) => new URL(r.url()).pathname === '/config/app');
   await page.unroute(isApi);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await probed;
@@ -83,17 +141,17 @@ test('nothing saved and no network: the home says the wallet could not be loaded
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     // "Try again" asks at once; still failing, the message stays (no skeleton that never ends).
     const before = asked;
-    await page.getByRole('button', { name: 'Try again' }).click();
+    // The load error's own button (the header's refresh says "Try again" too while offline).
+    await page.getByRole('button', { name: 'Try again', exact: true }).last().click();
     await expect.poll(() => asked).toBeGreaterThan(before);
     await expect(page.getByText('The wallet could not be loaded.')).toHaveCount(2);
+    // With the network back the person taps the header's button. It is there either way: "Try again"
+    // while offline, "Refresh" if the app's own recheck came first (both fetch the wallet).
     await page.unroute(wallet);
-    // With the network back the wallet returns, by the button or by the app's own recheck (its probe
-    // answers and queries refetch), whichever comes first: on a busy machine the recheck can win and
-    // the button is gone before the tap.
     await page
-      .getByRole('button', { name: 'Try again' })
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
+      .getByRole('button', { name: /^(Try again|Refresh)$/ })
+      .first()
+      .click();
     await expect(page.getByTestId('asset-USDT')).toBeVisible();
   } finally {
     await context.close();
@@ -122,7 +180,7 @@ test('signed out and offline, the banner says what needs a connection, not that 
   try {
     await page.route(isApi, (route) => route.abort('internetdisconnected'));
     await page.goto('/pages/login/index');
-    await expect(banner(page)).toHaveText('You are offline. Signing in and signing up need a connection.');
+    await expect(banner(page)).toHaveText('You are offline. Signing in and signing up need a connection. Try again');
   } finally {
     await context.close();
   }

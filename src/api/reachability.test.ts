@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../contract';
 import { closedPortUrl, send, startTestServer, type TestServer } from '../test-support/http-test-server';
 import { call, configureApi } from './client';
-import { onReachability, probeApi, type Reachability } from './reachability';
+import { onReachability, probeApi, type Reachability, STALL_MS } from './reachability';
 
 let server: TestServer;
 let seen: Reachability[] = [];
@@ -57,6 +57,32 @@ describe('requests report whether the server was reached', () => {
   });
 });
 
+describe('a request left unanswered', () => {
+  it('is reported stalled after STALL_MS when nothing else answers, then unreachable at its deadline', async () => {
+    server.handle(() => {});
+    expect(await settled(call(api.misc.appConfig, { timeoutMs: STALL_MS + 300 }))).toBe('failed');
+    expect(seen).toEqual(['stalled', 'unreachable']);
+  });
+
+  it('is neither stalled nor, at its deadline, evidence of no network when another request was answered meanwhile', async () => {
+    // The slow one is the server's business (a long export), not the network's.
+    server.handle((req, res) => {
+      if (req.url?.startsWith('/customer/list')) send(res, 200, { code: 200, msg: 'ok', data: [] });
+    });
+    const slow = settled(call(api.misc.appConfig, { timeoutMs: STALL_MS + 300 }));
+    await call(api.misc.customerList);
+    expect(await slow).toBe('failed');
+    expect(seen).toEqual(['reached']);
+  });
+
+  it('an answer within STALL_MS is never reported stalled', async () => {
+    server.handle((_req, res) => setTimeout(() => send(res, 200, { code: 200, msg: 'ok', data: [] }), 50));
+    await call(api.misc.customerList);
+    await new Promise((resolve) => setTimeout(resolve, STALL_MS + 100));
+    expect(seen).toEqual(['reached']);
+  });
+});
+
 describe('probeApi', () => {
   it('asks GET /config/app without the HTTP cache and reports reached on any answer', async () => {
     server.handle((_req, res) => send(res, 502, 'Bad Gateway', 'text/plain'));
@@ -71,5 +97,15 @@ describe('probeApi', () => {
     configureApi({ baseUrl: await closedPortUrl() });
     expect(await probeApi()).toBe(false);
     expect(seen).toEqual(['unreachable', 'unreachable']);
+  });
+
+  it('a probe out of time while another request was answered is not evidence', async () => {
+    server.handle((req, res) => {
+      if (req.url?.startsWith('/customer/list')) send(res, 200, { code: 200, msg: 'ok', data: [] });
+    });
+    const probe = probeApi(300);
+    await call(api.misc.customerList);
+    expect(await probe).toBe(false);
+    expect(seen).toEqual(['reached']);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The transport under `call`, `upload` and `download`: one deadline for the caller's abort and the
  * timeout, SPEC §8 codes for transport failures, and the two ways of sending a multipart body.
- * Every failure without a response is reported as "unreachable" (the online state listens).
+ * Every failure without a response is reported as "unreachable", a timeout only when nothing else
+ * answered meanwhile, and a request long unanswered as "stalled" (the online state listens).
  */
 import { ErrorCode } from '../contract/errors';
 import { ApiError, isApiError } from './api-error';
 import type { UploadOptions } from './client';
-import { reportReachability } from './reachability';
+import { reportReachability, reportTimeout, watchRequest } from './reachability';
 
 /** SPEC §9: request, socket, upload and download timeouts are all 60 s. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -30,16 +31,21 @@ export async function withDeadline<T>(
   }, timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const onAbort = () => controller.abort();
   callerSignal?.addEventListener('abort', onAbort, { once: true });
+  const watch = watchRequest();
   try {
     return await send(controller.signal);
   } catch (error) {
     if (isApiError(error)) throw error;
     if (callerSignal?.aborted) throw new ApiError(ErrorCode.ABORTED, undefined, undefined, 'request aborted', { cause: error });
     // No response at all: the server cannot be reached (whatever navigator.onLine says).
+    if (timedOut) {
+      reportTimeout(watch.sentAt);
+      throw new ApiError(ErrorCode.TIMEOUT, undefined, undefined, 'request timed out', { cause: error });
+    }
     reportReachability('unreachable');
-    if (timedOut) throw new ApiError(ErrorCode.TIMEOUT, undefined, undefined, 'request timed out', { cause: error });
     throw new ApiError(networkCode, undefined, undefined, 'network failure', { cause: error });
   } finally {
+    watch.done();
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onAbort);
   }

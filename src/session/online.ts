@@ -5,19 +5,28 @@
  * It follows evidence, not `navigator.onLine` alone (which stays true on a captive portal, a dead
  * Wi-Fi, or when a test cuts the network without telling the browser): a request that failed at the
  * network level or timed out turns it offline at once; any response, a 5xx included, turns it online.
- * While offline a cheap probe (`GET /config/app`, no cache) asks again, backing off; the browser's
- * `online` event and the app coming back to the foreground probe at once. An `offline` event is
- * believed straight away: when the browser knows it has no network, it has none.
+ * A request left unanswered on a network that swallows packets is checked by a quick probe, so a
+ * tap on a dead network says "offline" within seconds rather than at the request's 60 s deadline.
+ * While offline a cheap probe (`GET /config/app`, no cache) asks again, backing off to every 10 s
+ * while the app is on screen (30 s in the background); the browser's `online` event, the app coming
+ * back to the foreground and a person asking (`checkConnectionNow`: Try again, a refresh, a pull)
+ * probe at once. An `offline` event is believed straight away: when the browser knows it has no
+ * network, it has none.
  */
 import { useSyncExternalStore } from 'react';
-import { onReachability, probeApi, type Reachability } from '../api/reachability';
+import { onReachability, probeApi, QUICK_PROBE_TIMEOUT_MS, type Reachability } from '../api/reachability';
 
-/** Delays between probes while offline: quick at first (a blip), then no more than every 30 s. */
-export const PROBE_BACKOFF_MS = [1000, 2000, 4000, 8000, 15_000, 30_000] as const;
+/**
+ * Delays between probes while offline and on screen: quick at first (a blip), then every 10 s, so a
+ * network that came back is noticed within 10 s without a tap.
+ */
+export const PROBE_BACKOFF_MS = [1000, 2000, 4000, 8000, 10_000] as const;
+/** Between probes while the app is in the background: nobody is waiting, coming back probes at once. */
+export const HIDDEN_PROBE_MS = 30_000;
 
 export interface OnlineTrackerDeps {
-  /** Asks the server once; must end in a reachability report. */
-  probe: () => Promise<unknown>;
+  /** Asks the server once, giving up after `timeoutMs` if given; must end in a reachability report. */
+  probe: (timeoutMs?: number) => Promise<unknown>;
   subscribeReachability: (listener: (outcome: Reachability) => void) => () => void;
   /** Where `online`/`offline` and `visibilitychange` events come from. */
   win: Pick<Window, 'addEventListener' | 'removeEventListener'>;
@@ -27,7 +36,12 @@ export interface OnlineTrackerDeps {
 
 export interface OnlineTracker {
   isOnline: () => boolean;
+  /** Whether a probe is on its way (a "Checking…" for the person who asked). */
+  isChecking: () => boolean;
   subscribe: (listener: () => void) => () => void;
+  subscribeChecking: (listener: () => void) => () => void;
+  /** Probes at once, starting the backoff afresh; resolves when that probe has ended. */
+  checkNow: () => Promise<void>;
   /** Installs the listeners (idempotent); returns a function that removes them. */
   start: () => () => void;
 }
@@ -37,14 +51,18 @@ export function createOnlineTracker(deps: OnlineTrackerDeps): OnlineTracker {
   let online = deps.browserSaysOnline();
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let probing = false;
+  let probing: Promise<void> | undefined;
   let stop: (() => void) | undefined;
   const listeners = new Set<() => void>();
+  const checkingListeners = new Set<() => void>();
+  const notify = (which: Set<() => void>) => {
+    for (const listener of which) listener();
+  };
 
   const set = (next: boolean) => {
     if (next === online) return;
     online = next;
-    for (const listener of listeners) listener();
+    notify(listeners);
   };
 
   const cancelProbe = () => {
@@ -52,28 +70,43 @@ export function createOnlineTracker(deps: OnlineTrackerDeps): OnlineTracker {
     timer = undefined;
   };
 
-  const probeNow = () => {
+  const probeNow = (timeoutMs?: number): Promise<void> => {
     cancelProbe();
-    if (probing) return;
-    probing = true;
-    void deps.probe().finally(() => {
-      probing = false;
-      if (!online) scheduleProbe();
-    });
+    if (probing) return probing;
+    const startedAt = Date.now();
+    const done = deps
+      .probe(timeoutMs)
+      .catch(() => undefined)
+      .then(() => {
+        probing = undefined;
+        notify(checkingListeners);
+        // Paced from this probe's start: one that hung until its deadline does not stretch the gap.
+        if (!online) scheduleProbe(Date.now() - startedAt);
+      });
+    probing = done;
+    notify(checkingListeners);
+    return done;
   };
 
-  const scheduleProbe = () => {
+  const scheduleProbe = (alreadyWaited = 0) => {
     if (timer !== undefined || probing) return;
-    const delay = PROBE_BACKOFF_MS[Math.min(attempt, PROBE_BACKOFF_MS.length - 1)];
+    const onScreen = deps.doc.visibilityState === 'visible';
+    const delay = onScreen ? (PROBE_BACKOFF_MS[Math.min(attempt, PROBE_BACKOFF_MS.length - 1)] ?? 10_000) : HIDDEN_PROBE_MS;
     attempt++;
-    timer = setTimeout(() => {
-      timer = undefined;
-      probeNow();
-    }, delay);
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        void probeNow();
+      },
+      Math.max(0, delay - alreadyWaited),
+    );
   };
 
   const onOutcome = (outcome: Reachability) => {
-    if (outcome === 'reached') {
+    if (outcome === 'stalled') {
+      // Only a question: a quick probe answers it. Offline, the probes already running answer it.
+      if (online) void probeNow(QUICK_PROBE_TIMEOUT_MS);
+    } else if (outcome === 'reached') {
       attempt = 0;
       cancelProbe();
       set(true);
@@ -87,19 +120,29 @@ export function createOnlineTracker(deps: OnlineTrackerDeps): OnlineTracker {
     set(false);
     scheduleProbe();
   };
-  const onBrowserOnline = () => {
+  const checkNow = () => {
     attempt = 0;
-    probeNow();
+    return probeNow();
   };
+  const onBrowserOnline = () => void checkNow();
   const onVisibility = () => {
-    if (deps.doc.visibilityState === 'visible' && !online) onBrowserOnline();
+    if (deps.doc.visibilityState !== 'visible' || online) return;
+    // Back on screen after the slow background pace: probe now rather than when that timer fires.
+    cancelProbe();
+    void checkNow();
   };
 
   return {
     isOnline: () => online,
+    isChecking: () => probing !== undefined,
+    checkNow,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    subscribeChecking: (listener) => {
+      checkingListeners.add(listener);
+      return () => checkingListeners.delete(listener);
     },
     start: () => {
       if (stop) return stop;
@@ -122,7 +165,7 @@ export function createOnlineTracker(deps: OnlineTrackerDeps): OnlineTracker {
 }
 
 const tracker = createOnlineTracker({
-  probe: () => probeApi(),
+  probe: (timeoutMs) => probeApi(timeoutMs),
   subscribeReachability: onReachability,
   win: window,
   doc: document,
@@ -132,8 +175,23 @@ const tracker = createOnlineTracker({
 export const startOnlineTracking = tracker.start;
 export const isOnline = tracker.isOnline;
 export const subscribeOnline = tracker.subscribe;
+/** Asks the server at once (Try again, a refresh or a pull while offline). */
+export const checkConnectionNow = tracker.checkNow;
+
+/**
+ * A person asking for fresh data (a refresh button, a pull). Offline, the connection is checked at
+ * once as well, and the screen's own requests count as evidence either way.
+ */
+export function refreshNow(refresh: () => Promise<unknown>): Promise<unknown> {
+  return isOnline() ? refresh() : Promise.all([checkConnectionNow(), refresh()]);
+}
 
 /** Whether the server can be reached, re-rendering when that changes. */
 export function useOnline(): boolean {
   return useSyncExternalStore(tracker.subscribe, tracker.isOnline, () => true);
+}
+
+/** Whether a probe asked for (or scheduled) is on its way. */
+export function useCheckingConnection(): boolean {
+  return useSyncExternalStore(tracker.subscribeChecking, tracker.isChecking, () => false);
 }

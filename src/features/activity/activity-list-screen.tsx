@@ -17,6 +17,7 @@ import { activityBadge } from './status';
 import { useBadgeLabels } from './use-labels';
 import './activity.css';
 import { contentLangProps } from '../../lib/i18n/content-lang';
+import { refreshNow } from '../../session/online';
 
 export function ActivityListScreen() {
   const { t, i18n } = useLingui();
@@ -36,7 +37,7 @@ export function ActivityListScreen() {
     <Page title={t`Activity`} tab>
       <Tabs label={t`Activities`} tabs={tabs} value={tab} onChange={setTab} idPrefix="activity" />
       <div {...tabPanelProps('activity', tab)}>
-        <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: queryKeys.activity.all })}>
+        <PullToRefresh onRefresh={() => refreshNow(() => queryClient.invalidateQueries({ queryKey: queryKeys.activity.all }))}>
           <QueryList
             query={query}
             skeletonRows={4}

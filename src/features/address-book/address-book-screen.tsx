@@ -22,6 +22,7 @@ import { AddContactForm } from './add-contact-form';
 import { AllowlistSetting } from './allowlist-setting';
 import { RenameDialog } from './rename-dialog';
 import './address-book.css';
+import { refreshNow } from '../../session/online';
 
 export function AddressBookScreen() {
   const { t } = useLingui();
@@ -42,7 +43,7 @@ export function AddressBookScreen() {
 
   return (
     <Page title={t`Address book`} backTo="/pages/my/index">
-      <PullToRefresh onRefresh={() => query.refetch()}>
+      <PullToRefresh onRefresh={() => refreshNow(() => query.refetch())}>
         {query.isPending ? (
           <SkeletonRows rows={3} height={76} />
         ) : query.isError && !query.data ? (

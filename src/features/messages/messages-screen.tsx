@@ -16,6 +16,7 @@ import { formatMessageTime } from './format';
 import { useUnreadCount } from './use-unread-sync';
 import './messages.css';
 import { contentLangProps } from '../../lib/i18n/content-lang';
+import { refreshNow } from '../../session/online';
 import { TrashIcon } from '../../ui/action-icons';
 
 export function MessagesScreen() {
@@ -65,7 +66,7 @@ export function MessagesScreen() {
         </button>
       }
     >
-      <PullToRefresh onRefresh={refreshAll}>
+      <PullToRefresh onRefresh={() => refreshNow(refreshAll)}>
         <QueryList
           query={query}
           skeletonRows={6}

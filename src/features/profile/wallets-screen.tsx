@@ -15,6 +15,7 @@ import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SkeletonRows } from '../../ui/skeleton';
 import { showToast } from '../../ui/toast';
 import './profile.css';
+import { refreshNow } from '../../session/online';
 
 export function WalletsScreen() {
   const { t } = useLingui();
@@ -35,7 +36,7 @@ export function WalletsScreen() {
 
   return (
     <Page title={t`Wallet management`} backTo="/pages/my/index">
-      <PullToRefresh onRefresh={() => query.refetch()}>
+      <PullToRefresh onRefresh={() => refreshNow(() => query.refetch())}>
         {query.isPending ? (
           <SkeletonRows rows={3} height={76} />
         ) : query.isError && !query.data ? (

@@ -12,7 +12,7 @@ import { useCallback, useState } from 'react';
 import { recordsInfiniteQueryOptions } from '../../api/money';
 import { queryKeys } from '../../api/query-keys';
 import type { RecordTab } from '../../contract/money';
-import { useOnline } from '../../session/online';
+import { refreshNow, useOnline } from '../../session/online';
 import { InfiniteList } from '../../ui/infinite-list';
 import { Page } from '../../ui/page';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
@@ -95,10 +95,10 @@ export function RecordsScreen() {
         )}
         <UpdatedMark updatedAt={query.dataUpdatedAt} show={!online} />
         {/* Pull-to-refresh needs touch: keyboard users reach the same action here. */}
-        <button type="button" className="link-button focus-reveal" onClick={() => void refresh()} disabled={!online}>
-          {online ? t`Refresh` : t`Refresh (needs a connection)`}
+        <button type="button" className="link-button focus-reveal" onClick={() => void refreshNow(refresh)}>
+          {online ? t`Refresh` : t`Try again`}
         </button>
-        <PullToRefresh onRefresh={refresh}>
+        <PullToRefresh onRefresh={() => refreshNow(refresh)}>
           {dust.size > 0 && search === '' && (
             <button type="button" className="dust-toggle" aria-expanded={showDust} onClick={() => setShowDust((v) => !v)}>
               {showDust

@@ -12,6 +12,7 @@ import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SkeletonRows } from '../../ui/skeleton';
 import { formatRatio, PoolPanel } from './pool-panel';
 import './reward.css';
+import { refreshNow } from '../../session/online';
 
 export function RewardScreen() {
   const { t, i18n } = useLingui();
@@ -25,7 +26,7 @@ export function RewardScreen() {
 
   return (
     <Page title={t`Reward`} tab>
-      <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: queryKeys.prizePool.all })}>
+      <PullToRefresh onRefresh={() => refreshNow(() => queryClient.invalidateQueries({ queryKey: queryKeys.prizePool.all }))}>
         <div className="stack">
           <PoolPanel info={info.data} receivedAt={info.dataUpdatedAt} hidden={hidden} />
           <nav className="reward-actions" aria-label={t`Swap`}>

@@ -12,6 +12,7 @@ import { Page } from '../../ui/page';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { QueryList } from '../../ui/query-list';
 import './swap.css';
+import { refreshNow } from '../../session/online';
 
 export function SwapRecordsScreen() {
   const { t } = useLingui();
@@ -21,7 +22,7 @@ export function SwapRecordsScreen() {
 
   return (
     <Page title={t`Swap records`} backTo="/pages/reward/index">
-      <PullToRefresh onRefresh={() => queryClient.invalidateQueries({ queryKey: queryKeys.exchange.records })}>
+      <PullToRefresh onRefresh={() => refreshNow(() => queryClient.invalidateQueries({ queryKey: queryKeys.exchange.records }))}>
         <QueryList
           query={query}
           skeletonRows={5}

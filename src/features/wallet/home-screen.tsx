@@ -11,7 +11,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { walletQueryOptions } from '../../api/member';
 import { appConfigQueryOptions } from '../../api/misc';
 import { queryKeys } from '../../api/query-keys';
-import { useOnline } from '../../session/online';
+import { refreshNow, useOnline } from '../../session/online';
 import { appStore, useAppStore } from '../../session/store';
 import { ReceiveIcon, RecordsIcon, RefreshIcon, ScanIcon, SearchIcon, SendIcon } from '../../ui/action-icons';
 import { FiatAmount } from '../../ui/amount';
@@ -62,15 +62,16 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
         <button
           type="button"
           className="icon-button"
-          onClick={() => void refresh()}
-          disabled={!online || wallet.isFetching}
-          aria-label={online ? t`Refresh` : t`Refresh (needs a connection)`}
+          onClick={() => void refreshNow(refresh)}
+          // Offline it stays tappable: a person whose network came back should not have to wait.
+          disabled={online && wallet.isFetching}
+          aria-label={online ? t`Refresh` : t`Try again`}
         >
           <RefreshIcon />
         </button>
       }
     >
-      <PullToRefresh onRefresh={refresh}>
+      <PullToRefresh onRefresh={() => refreshNow(refresh)}>
         <div className="home">
           {activation}
           <section className="wallet-card" aria-labelledby="wallet-name">

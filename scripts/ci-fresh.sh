@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs CI as CI does, before you stop: clones the committed HEAD (nothing uncommitted, no
 # node_modules, no build left over) into a temporary folder and runs `CI=true bash .ci/run` there.
-# Prints the Chromium version, the unit/server and browser pass/fail counts and the time taken.
+# Prints the Chromium version, the unit/server and browser pass/fail counts, every test that needed
+# CI's one retry (the "flaky:" lists) and the time taken.
 #   bash scripts/ci-fresh.sh                 # once
 #   RUNS=3 bash scripts/ci-fresh.sh          # three times in a row, each in a new clone
 #   PIN_CPU=0 bash scripts/ci-fresh.sh       # pinned to one core (taskset -c 0)
@@ -53,6 +54,10 @@ for n in $(seq 1 "$runs"); do
   echo "  chromium: $(/usr/bin/chromium --version 2>/dev/null | head -n 1 || echo 'not installed')"
   echo "  unit and server tests: ${unit:-none reported}"
   echo "  browser tests: ${browser:-none reported}"
+  # Each Playwright run ends with its "flaky:" list (scripts/flaky-reporter.ts): tests that needed CI's retry.
+  flaky="$(awk '/^flaky:/{p=1} p&&/^$/{p=0} p' <<<"$plain")"
+  echo "  flaky (needed a retry): $(grep -c '^  - ' <<<"$flaky" || true)"
+  [ -n "$flaky" ] && sed 's/^/    /' <<<"$flaky"
   echo "  exit $status after $((took / 60)) min $((took % 60)) s — log: $log"
   [ "$status" -eq 0 ] || failed=$((failed + 1))
   rm -rf "$dir"

@@ -1,7 +1,6 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isTransient } from '../api/transient';
 import { ErrorCode } from '../contract/errors';
-import { errorMessage } from '../session/error-messages';
 import { isOnline, subscribeOnline } from '../session/online';
 import { showToast } from '../ui/toast';
 
@@ -21,7 +20,9 @@ function toastFailure(error: unknown, opts: { hasData: boolean; inline: boolean;
   // A query that failed for want of a network while offline: the offline bar and the screen's own
   // "not saved for offline" say so; a toast on top would repeat it as if something broke.
   if (codeOf(error) === ErrorCode.NETWORK && !opts.mutation && !isOnline()) return;
-  void showToast(errorMessage(error), 'error');
+  // The messages load with the first failure, not with every start: the home screen's first
+  // paint does not wait for text it shows only when something went wrong.
+  void import('../session/error-messages').then(({ errorMessage }) => showToast(errorMessage(error), 'error'));
 }
 
 /**

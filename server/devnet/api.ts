@@ -6,6 +6,7 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { must } from '../../src/lib/must';
 import { type Block, type Chain, encodeAddress } from './chain';
 import { addressBytes, encodeRawData, type RawDataJson, type TransactionJson, txIdOf } from './transaction';
 
@@ -130,7 +131,7 @@ export function answer(chain: Chain, method: string, body: Body, solid: boolean)
   };
   switch (method) {
     case 'getnowblock':
-      return blockJson(chain.blocks[limit]!, visible);
+      return blockJson(must(chain.blocks[limit], `block ${limit}`), visible);
     case 'getblock': {
       const b = body.id_or_num === undefined ? chain.blocks[limit] : block(Number(body.id_or_num));
       return b ? blockJson(b, visible, body.detail === true) : {};

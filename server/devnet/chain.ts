@@ -8,6 +8,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { must } from '../../src/lib/must';
 import { encodeTronAddress as encodeBase58 } from '../../src/lib/tron/index';
 import { type Effect, Ledger, type Receipt, Refused, SUN } from './ledger';
 import { ProtoWriter } from './protobuf';
@@ -108,7 +109,7 @@ export class Chain {
   }
 
   get head(): Block {
-    return this.blocks[this.blocks.length - 1]!;
+    return must(this.blocks.at(-1), 'the genesis block');
   }
 
   get solidNumber(): number {
@@ -198,9 +199,9 @@ export class Chain {
         throw new Refused('TRANSACTION_EXPIRATION_ERROR', 'Transaction expired or expiration is too far away.');
       const ref = this.blocks.findLast((b) => b.number.toString(16).padStart(4, '0').slice(-4) === ref_block_bytes);
       if (!ref || ref.id.slice(16, 32) !== ref_block_hash) throw new Refused('TAPOS_ERROR', 'Tapos check error.');
-      const contract = tx.raw_data.contract;
-      if (contract.length !== 1) throw new Refused('CONTRACT_VALIDATE_ERROR', 'One contract per transaction.');
-      const value = contract[0]!.parameter.value as { owner_address: string };
+      const [contract, ...more] = tx.raw_data.contract;
+      if (!contract || more.length > 0) throw new Refused('CONTRACT_VALIDATE_ERROR', 'One contract per transaction.');
+      const value = contract.parameter.value as { owner_address: string };
       const owner = encodeAddress(value.owner_address);
       if (signerOf(txid, tx.signature?.[0] ?? '') !== owner)
         throw new Refused('SIGERROR', 'Validate signature error: not signed by the owner.');
@@ -217,7 +218,7 @@ export class Chain {
   }
 
   private execute(tx: TransactionJson, owner: string, size: number, txid: string): StoredTx {
-    const c = tx.raw_data.contract[0]!;
+    const c = must(tx.raw_data.contract[0], 'the contract (checked on arrival)');
     const at = Date.now();
     let receipt: Receipt;
     let contractAddress: string | undefined;

@@ -28,7 +28,7 @@ export interface Devnet {
 export function toBaseUnits(amount: string, decimals: number): bigint {
   const m = /^(\d+)(?:\.(\d+))?$/.exec(amount.trim());
   if (!m || (m[2] && m[2].length > decimals)) throw new Error(`not an amount with at most ${decimals} decimals: ${amount}`);
-  return BigInt(m[1]! + (m[2] ?? '').padEnd(decimals, '0'));
+  return BigInt(m[1] + (m[2] ?? '').padEnd(decimals, '0'));
 }
 
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
@@ -88,7 +88,7 @@ export async function startDevnet(options: Partial<ChainOptions> & { port?: numb
           from: FAUCET_ADDRESS,
         });
       const m = /^\/(wallet|walletsolidity)\/([a-z0-9]+)$/.exec(route);
-      const out = m ? answer(chain, m[2]!, body, m[1] === 'walletsolidity') : undefined;
+      const out = m?.[2] ? answer(chain, m[2], body, m[1] === 'walletsolidity') : undefined;
       if (out === undefined) return send(404, { Error: `${route} is not served by the devnet` });
       send(200, out);
     } catch (e) {

@@ -6,6 +6,7 @@
  * mainnet USDT: about 14,650 to a holder, 29,650 to an address with no balance yet.
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { must } from '../../src/lib/must';
 import { addressBytes } from './transaction';
 
 export const SUN = 1_000_000n;
@@ -85,7 +86,7 @@ export class Ledger {
         account.balance += BigInt(delta);
         this.accounts.set(address, account);
       } else {
-        const t = this.tokens.get(token)!;
+        const t = must(this.tokens.get(token), `token ${token}`);
         t.balances.set(address, (t.balances.get(address) ?? 0n) + BigInt(delta));
       }
     }

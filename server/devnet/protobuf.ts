@@ -51,8 +51,8 @@ export function readFields(data: Uint8Array): Array<[number, FieldValue]> {
     let result = 0n;
     let shift = 0n;
     for (;;) {
-      if (i >= data.length) throw new Error('truncated varint');
-      const b = data[i++]!;
+      const b = data[i++];
+      if (b === undefined) throw new Error('truncated varint');
       result |= BigInt(b & 0x7f) << shift;
       if (b < 0x80) return result;
       shift += 7n;

@@ -9,6 +9,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import * as secp from '@noble/secp256k1';
+import { must } from '../../src/lib/must';
 import { decodeTronAddress, encodeTronAddress, tronAddressFromPublicKey } from '../../src/lib/tron/index';
 import { ProtoWriter, readFields } from './protobuf';
 
@@ -148,14 +149,15 @@ export const txIdOf = (rawBytes: Uint8Array) => bytesToHex(sha256(rawBytes));
 /** Signs a transaction id with a private key, in TRON's r ‖ s ‖ v form (v = 27 or 28, as TronWeb writes). */
 export function signTxId(txId: string, privateKey: Uint8Array): string {
   const recovered = secp.sign(hexToBytes(txId), privateKey, { prehash: false, format: 'recovered' });
-  return bytesToHex(recovered.subarray(1)) + (27 + recovered[0]!).toString(16);
+  return bytesToHex(recovered.subarray(1)) + (27 + must(recovered[0], 'the recovery byte')).toString(16);
 }
 
 /** The address whose key made `signature` over `txId`, or null when it recovers to nothing. */
 export function signerOf(txId: string, signature: string): string | null {
   if (!/^[0-9a-fA-F]{130}$/.test(signature)) return null;
   const bytes = hexToBytes(signature);
-  const v = bytes[64]!;
+  const v = bytes[64];
+  if (v === undefined) return null;
   const recovery = v >= 27 ? v - 27 : v;
   if (recovery > 1) return null;
   try {

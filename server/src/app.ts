@@ -76,8 +76,8 @@ const PERMISSIONS_POLICY = [
 export function nestingDepth(value: unknown): number {
   let deepest = 0;
   const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, depth] = top;
     if (v === null || typeof v !== 'object') continue;
     deepest = Math.max(deepest, depth + 1);
     if (deepest > MAX_JSON_DEPTH) return deepest;

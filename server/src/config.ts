@@ -1,6 +1,7 @@
 /** Server settings from the environment (every variable is documented in docs/deploy.md). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { must } from '../../src/lib/must';
 
 export interface Config {
   host: string;
@@ -224,7 +225,7 @@ export function parseWebAuthn(env: NodeJS.ProcessEnv): WebAuthnConfig | undefine
     if (!url || url.origin !== origin || !/^https?:$/.test(url.protocol))
       throw new Error(`WEBAUTHN_ORIGINS: "${origin}" is not an origin like https://wallet.example.com`);
   }
-  const rpId = env.WEBAUTHN_RP_ID || new URL(origins[0]!).hostname;
+  const rpId = env.WEBAUTHN_RP_ID || new URL(must(origins[0], 'WEBAUTHN_ORIGINS')).hostname;
   const outside = origins.find((o) => {
     const host = new URL(o).hostname;
     return host !== rpId && !host.endsWith(`.${rpId}`);

@@ -94,7 +94,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
 
   const connect = async () => {
     if (controller || retry !== undefined || !wanted()) return;
-    const token = appStore.get().token!;
+    const token = appStore.get().token;
     if (token !== streamToken) {
       streamToken = token;
       lastEventId = '';

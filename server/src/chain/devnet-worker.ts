@@ -5,6 +5,7 @@
  */
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { must } from '../../../src/lib/must';
 import { startDevnet } from '../../devnet/index';
 import type { DevnetReady, DevnetThreadOptions } from './embedded';
 
@@ -16,7 +17,7 @@ try {
   // A platform that refuses it runs the devnet at the normal priority.
 }
 
-const port = parentPort!;
+const port = must(parentPort, 'the parent thread (this file runs as a worker)');
 const { devnet: options, hotWallet, float } = workerData as DevnetThreadOptions;
 
 try {

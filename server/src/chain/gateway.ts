@@ -183,12 +183,13 @@ export function createGateway(config: TronConfig, wallet: HotWallet, fullNode = 
       for (const info of Array.isArray(infos) ? infos : []) {
         (info.log ?? []).forEach((log, index) => {
           const currency = tokenByHex.get(log.address.toLowerCase());
-          if (!currency || log.topics[0] !== TRANSFER_TOPIC || log.topics.length !== 3) return;
+          const [topic, fromTopic, toTopic, ...more] = log.topics;
+          if (!currency || topic !== TRANSFER_TOPIC || !fromTopic || !toTopic || more.length > 0) return;
           seen.push({
             txId: info.id,
             eventIndex: index,
-            from: addressFromTopic(log.topics[1]!),
-            to: addressFromTopic(log.topics[2]!),
+            from: addressFromTopic(fromTopic),
+            to: addressFromTopic(toTopic),
             currency,
             units: BigInt(`0x${log.data || '0'}`),
           });

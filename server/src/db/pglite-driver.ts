@@ -44,8 +44,8 @@ export class StatementGate {
 
   private admit() {
     while (this.waiting.length > 0 && !this.exclusive) {
-      const next = this.waiting[0]!;
-      if (next.exclusive && this.sharing > 0) return;
+      const next = this.waiting[0];
+      if (!next || (next.exclusive && this.sharing > 0)) return;
       this.waiting.shift();
       let released = false;
       if (next.exclusive) {

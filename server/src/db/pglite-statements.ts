@@ -66,7 +66,8 @@ export class PreparedPGlite implements PGliteLike {
     const statement = await this.statement(text);
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
-      const serializer = this.pg.serializers[statement.types[i]!];
+      const type = statement.types[i];
+      const serializer = type === undefined ? undefined : this.pg.serializers[type];
       return serializer ? serializer(value) : String(value);
     });
     const messages = await this.pg.execProtocolStream(

@@ -5,10 +5,11 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { must } from '../../../src/lib/must';
 import type { Notification, Reply, Request } from './pglite-in-worker';
 import { PreparedPGlite } from './pglite-statements';
 
-const port = parentPort!;
+const port = must(parentPort, 'the parent thread (this file runs as a worker)');
 const send = (reply: Reply | Notification) => port.postMessage(reply);
 
 /** PGlite's DatabaseError carries SQLSTATE, detail, constraint… as own fields: keep them all. */

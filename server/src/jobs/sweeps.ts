@@ -7,6 +7,7 @@
  * a time per address; a move that fails or expires is finished and the next pass plans again.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { NotNull } from 'kysely';
 import type { ChainGateway, SignedTransaction } from '../chain/gateway';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
@@ -37,11 +38,12 @@ async function sources(db: Db): Promise<Source[]> {
     .where('r.type', '=', 'deposit')
     .where('r.to_address', 'is not', null)
     .groupBy(['r.to_address', 'w.user_id', 'd.user_id', 'd.currency', 'd.network'])
+    .$narrowType<{ address: NotNull }>()
     .execute();
   return rows.flatMap((r) => {
-    if (r.walletUser !== null) return [{ address: r.address!, path: depositKeyPath(r.walletUser) }];
+    if (r.walletUser !== null) return [{ address: r.address, path: depositKeyPath(r.walletUser) }];
     if (r.legacyUser !== null && r.currency && r.network)
-      return [{ address: r.address!, path: depositKeyPath(r.legacyUser, { currency: r.currency, network: r.network }) }];
+      return [{ address: r.address, path: depositKeyPath(r.legacyUser, { currency: r.currency, network: r.network }) }];
     return [];
   });
 }

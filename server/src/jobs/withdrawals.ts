@@ -12,6 +12,7 @@
  *    included, so it fails and is refunded. The TRX the hot wallet burnt is booked as a network fee.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { must } from '../../../src/lib/must';
 import { baseUnits, type ChainGateway, type SignedTransaction } from '../chain/gateway';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
@@ -25,10 +26,11 @@ const BATCH = 50;
 const RESEND_MS = 30_000;
 
 /** Why a withdrawal failed, in the words the records screen shows. */
+const EXPIRED = 'The network did not include the transfer in time; the amount and fee were refunded';
 const REASONS: Record<string, string> = {
   REVERT: 'The network reverted the transfer; the amount and fee were refunded',
   OUT_OF_ENERGY: 'The transfer ran out of energy on the network; the amount and fee were refunded',
-  EXPIRED: 'The network did not include the transfer in time; the amount and fee were refunded',
+  EXPIRED,
 };
 
 /** Step 0, no chain needed: a withdrawal to a blocklisted destination fails and is refunded unsigned. */
@@ -112,7 +114,12 @@ async function signNew(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): 
       if (w.held === 'beyond_hot_wallet' && w.decision === null)
         await db.deleteFrom('withdrawal_holds').where('record_id', '=', w.id).execute();
       unpaid.set(w.currency, (unpaid.get(w.currency) ?? 0n) + units);
-      tx = await gateway.signPayment({ to: w.to_address!, currency: w.currency, amount: w.amount, precision: w.precision ?? 6 });
+      tx = await gateway.signPayment({
+        to: must(w.to_address, 'the destination'),
+        currency: w.currency,
+        amount: w.amount,
+        precision: w.precision ?? 6,
+      });
     } catch (err) {
       log?.warn({ err, record: w.id }, 'withdrawal not signed yet');
       continue;
@@ -221,7 +228,7 @@ async function followReceipts(db: Db, gateway: ChainGateway): Promise<number> {
       } else {
         const why = receipt
           ? (REASONS[receipt.result] ?? `The network refused the transfer (${receipt.result}); the amount and fee were refunded`)
-          : REASONS.EXPIRED!;
+          : EXPIRED;
         await refundWithdrawal(trx, row.record_id, why);
       }
     });

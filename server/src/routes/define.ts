@@ -19,7 +19,8 @@ export interface Call<E extends Endpoint> {
   params: Out<E['params']>;
   query: Out<E['query']>;
   body: Out<E['body']>;
-  /** 0 on endpoints without auth, and on those that check the session in their own statement. */
+  /** 0 on endpoints without auth. Routes that check the session in their own statement get no
+   * `userId` at all (InStatementCall): nothing can quietly act as user 0. */
   userId: number;
   /** Whom the request acts for: `{userId}`, or `{token}` when the handler's statement checks the session. */
   who: Who;
@@ -31,6 +32,10 @@ export interface Call<E extends Endpoint> {
 }
 
 export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<z.input<E['data']>>;
+
+/** A call to a route whose statement resolves the session itself: the token, and no user id yet. */
+export type InStatementCall<E extends Endpoint> = Omit<Call<E>, 'userId' | 'who'> & { who: { token: string } };
+export type InStatementHandler<E extends Endpoint> = (call: InStatementCall<E>) => Promise<z.input<E['data']>>;
 
 /** What a handler of a `binary` endpoint resolves with. */
 export interface BinaryBody {
@@ -56,7 +61,7 @@ export interface RouteOptions {
 }
 
 /** What the launch-time reads (wallet, member info, unread count, first page of records) ask of `define`. */
-export const LAUNCH_READ: RouteOptions = { sessionInStatement: true, compiledResponse: true };
+export const LAUNCH_READ = { sessionInStatement: true, compiledResponse: true } as const satisfies RouteOptions;
 
 /** The envelope `{code, msg, data}` as JSON Schema, `data` from the contract (business errors omit it). */
 function envelopeSchema(data: z.ZodMiniType) {
@@ -72,7 +77,7 @@ export function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S{16,200})$/i.exec(h);
-  return m ? m[1]! : null;
+  return m?.[1] ?? null;
 }
 
 export function unauthorized(reply: FastifyReply) {
@@ -105,7 +110,27 @@ function hasNul(value: unknown): boolean {
   return false;
 }
 
-export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E, handler: Handler<E>, opts: RouteOptions = {}) {
+export function define<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: Ctx,
+  ep: E,
+  handler: InStatementHandler<E>,
+  opts: RouteOptions & { sessionInStatement: true },
+): void;
+export function define<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: Ctx,
+  ep: E,
+  handler: Handler<E>,
+  opts?: RouteOptions & { sessionInStatement?: false },
+): void;
+export function define<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: Ctx,
+  ep: E,
+  handler: Handler<E> | InStatementHandler<E>,
+  opts: RouteOptions = {},
+): void {
   app.route({
     method: ep.method,
     url: ep.path, // contract paths use Fastify's `:name` segments
@@ -147,7 +172,10 @@ export function define<E extends Endpoint>(app: FastifyInstance, ctx: Ctx, ep: E
         idempotencyKey = k;
       }
       try {
-        const data = await handler({ ...(parts as object), userId, who, token, idempotencyKey, req, reply } as Call<E>);
+        const call = { ...(parts as object), who, token, idempotencyKey, req, reply };
+        const data = await (opts.sessionInStatement
+          ? (handler as InStatementHandler<E>)(call as InStatementCall<E>)
+          : (handler as Handler<E>)({ ...call, userId } as Call<E>));
         // The session answered: seen now, for the owner's device list (a write at most every few minutes, not awaited).
         if (token) touchSession(ctx.db, token);
         if (ep.binary) return sendBinary(reply, data as BinaryBody);

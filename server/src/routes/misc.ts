@@ -28,11 +28,11 @@ export function miscRoutes(app: FastifyInstance, ctx: Ctx) {
       if (file?.fieldname !== 'file') fail(ErrorCode.BAD_REQUEST, 'Send multipart/form-data with a part named file');
       let data: Buffer;
       try {
-        data = await file!.toBuffer();
+        data = await file.toBuffer();
       } catch {
         return fail(ErrorCode.FILE_TOO_LARGE, 'The file is larger than 5 MB');
       }
-      if (file!.file.truncated || data.length > MAX_UPLOAD_BYTES) fail(ErrorCode.FILE_TOO_LARGE, 'The file is larger than 5 MB');
+      if (file.file.truncated || data.length > MAX_UPLOAD_BYTES) fail(ErrorCode.FILE_TOO_LARGE, 'The file is larger than 5 MB');
       return storeUpload(db, blobStoreFor(config), userId, data);
     },
     { rateLimit: { max: 20, timeWindow: '1 minute' } },

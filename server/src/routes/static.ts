@@ -31,7 +31,7 @@ const API_PREFIXES = [
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
 export const isApiPath = (url: string) => {
-  const p = url.split('?')[0]!;
+  const p = url.split('?')[0] ?? '';
   return API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 };
 

@@ -2,6 +2,7 @@
 
 import type { Selectable } from 'kysely';
 import { type LocaleId, SOURCE_LOCALE } from '../../../src/lib/i18n/locales';
+import { must } from '../../../src/lib/must';
 import { transact } from '../db/index';
 import type { ActivityTexts, DB, Db, Q } from '../db/schema';
 import { REVIEW_TEXTS } from '../i18n/content-texts';
@@ -84,7 +85,7 @@ export async function list(
 async function getActivity(db: Q, id: number) {
   const a = await db.selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst();
   if (!a) fail(ErrorCode.NOT_FOUND, 'No such activity');
-  return a!;
+  return a;
 }
 
 export async function detail(db: Q, userId: number, id: string, locale: LocaleId) {
@@ -112,7 +113,7 @@ export async function records(db: Q, userId: number, q: { page: number; pageSize
     : [];
   const byId = new Map(acts.map((a) => [a.id, a]));
   return pageOf(
-    rows.map((p) => toParticipation(p, byId.get(p.activity_id)!, locale)),
+    rows.map((p) => toParticipation(p, must(byId.get(p.activity_id), `activity ${p.activity_id}`), locale)),
     n,
     q,
   );
@@ -188,7 +189,7 @@ async function ownParticipation(db: Q, userId: number, id: string, lock = false)
   if (lock) q = q.forUpdate();
   const p = await q.executeTakeFirst();
   if (!p) fail(ErrorCode.NOT_FOUND, 'No such participation');
-  return p!;
+  return p;
 }
 
 const setRecord = (db: Q, pid: number, status: string, reason: string | null) =>
@@ -254,7 +255,7 @@ export async function review(db: Db, participationId: number, approve: boolean, 
   return transact(db, async (trx) => {
     const p = await trx.selectFrom('participations').selectAll().where('id', '=', participationId).forUpdate().executeTakeFirst();
     if (!p) fail(ErrorCode.NOT_FOUND, `no participation ${participationId}`);
-    if (p!.status !== 'review') fail(ErrorCode.CONFLICT, `participation ${participationId} is ${p!.status}, not in review`);
+    if (p.status !== 'review') fail(ErrorCode.CONFLICT, `participation ${participationId} is ${p.status}, not in review`);
     const status = approve ? 'approved' : 'rejected';
     await trx
       .updateTable('participations')
@@ -265,7 +266,7 @@ export async function review(db: Db, participationId: number, approve: boolean, 
     // The user hears about the decision in the message center, in the same transaction as it.
     // The decision is told in every language the server speaks, naming the activity in that
     // language when it was translated; the reader gets theirs (services/localized.ts).
-    const activity = await trx.selectFrom('activities').selectAll().where('id', '=', p!.activity_id).executeTakeFirstOrThrow();
+    const activity = await trx.selectFrom('activities').selectAll().where('id', '=', p.activity_id).executeTakeFirstOrThrow();
     const decision = (tr: Translator, locale: LocaleId) => {
       const values = {
         activity: textsOf(activity, locale).title,
@@ -281,7 +282,7 @@ export async function review(db: Db, participationId: number, approve: boolean, 
       return { title: tr.t(texts.title), content: tr.t(content, values) };
     };
     const { english, translations } = await inEveryLocale(decision);
-    await publish(trx, { ...english, translations }, false, p!.user_id);
+    await publish(trx, { ...english, translations }, false, p.user_id);
     return { id: participationId, status };
   });
 }

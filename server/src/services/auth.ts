@@ -1,6 +1,7 @@
 /** Accounts, verification codes and sessions. */
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { SAFE_EMAIL } from '../../../src/contract/patterns';
+import { must } from '../../../src/lib/must';
 import type { Db, Q } from '../db/schema';
 import { type CodeMessage, codeMessage, ownCodeMessage } from './code-messages';
 import { ErrorCode, fail } from './errors';
@@ -35,8 +36,8 @@ export function accountKey(a: AccountInput): string {
     return `phone:${a.areaCode}:${a.phone}`;
   }
   if (!a.email) fail(ErrorCode.BAD_REQUEST, 'email is required');
-  if (!SAFE_EMAIL.test(a.email!.trim())) fail(ErrorCode.BAD_REQUEST, 'Invalid body field email: not a plain ASCII address');
-  return `email:${a.email!.trim().toLowerCase()}`;
+  if (!SAFE_EMAIL.test(a.email.trim())) fail(ErrorCode.BAD_REQUEST, 'Invalid body field email: not a plain ASCII address');
+  return `email:${a.email.trim().toLowerCase()}`;
 }
 
 export interface CodeRequest extends AccountInput {
@@ -209,7 +210,9 @@ export async function login(
     msg: 'Wrong account or password',
     onLock: () => noticeFailedSignIns(db, key),
   });
-  return { userId: userId!, session: await createSession(db, userId!, ttl, clientId) };
+  // guard returned: the password was right, so verify found the user.
+  const signedIn = must(userId, 'the signed-in user');
+  return { userId: signedIn, session: await createSession(db, signedIn, ttl, clientId) };
 }
 
 export async function register(
@@ -228,7 +231,7 @@ export async function register(
       .where('invite_code', '=', a.inviteCode.toUpperCase())
       .executeTakeFirst();
     if (!inviter) fail(ErrorCode.INVITE_CODE_INVALID, 'The invitation code does not exist');
-    invitedBy = inviter!.id;
+    invitedBy = inviter.id;
   }
   // The code comes first: a registered account was never sent one, so its answer is a wrong
   // code's, not "already registered" (which would tell anyone who has an account).
@@ -250,13 +253,13 @@ export async function resetPassword(db: Db, a: AccountInput & { code: string; pa
   await db
     .updateTable('users')
     .set({ password_hash: await hashPassword(a.password) })
-    .where('id', '=', user!.id)
+    .where('id', '=', user.id)
     .execute();
   // A reset signs every device out and lifts every login lock of the account.
   await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
-    .where('user_id', '=', user!.id)
+    .where('user_id', '=', user.id)
     .where('revoked_at', 'is', null)
     .execute();
   await clearLoginLocks(db, key);

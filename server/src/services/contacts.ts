@@ -99,7 +99,7 @@ export async function add(
     .returningAll()
     .executeTakeFirst();
   if (!row) fail(ErrorCode.CONFLICT, 'This address is already in the address book');
-  return toContact(row!);
+  return toContact(row);
 }
 
 export async function rename(db: Q, userId: number, id: string, label: string) {
@@ -111,7 +111,7 @@ export async function rename(db: Q, userId: number, id: string, label: string) {
     .returningAll()
     .executeTakeFirst();
   if (!row) fail(ErrorCode.NOT_FOUND, 'No such address');
-  return toContact(row!);
+  return toContact(row);
 }
 
 export async function remove(db: Q, userId: number, id: string) {

@@ -41,8 +41,8 @@ export async function article(type: ArticleType, locale: LocaleId = SOURCE_LOCAL
   if (!a) fail(ErrorCode.NOT_FOUND, 'No such article');
   return {
     type,
-    title: branded(a!.title),
-    content: a!.paragraphs.map(branded).join('\n\n'),
+    title: branded(a.title),
+    content: a.paragraphs.map(branded).join('\n\n'),
     lang,
     updatedAt: UPDATED,
   };

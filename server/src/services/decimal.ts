@@ -9,4 +9,4 @@ export const dec = (v: string | number | Dec) => new Dec(v);
 export const str = (v: string | Dec) => new Dec(v).toFixed();
 /** Rounds down to `places` decimals. */
 export const floor = (v: Dec, places: number) => v.toDecimalPlaces(places, Dec.ROUND_DOWN);
-export const decimalsOf = (s: string) => (s.includes('.') ? s.split('.')[1]!.length : 0);
+export const decimalsOf = (s: string) => s.split('.')[1]?.length ?? 0;

@@ -42,7 +42,7 @@ export async function findUserId(db: Q, account: string): Promise<number> {
   else q = q.where('account_key', '=', `email:${account.trim().toLowerCase()}`);
   const row = await q.executeTakeFirst();
   if (!row) fail(ErrorCode.ACCOUNT_NOT_FOUND, `no account ${account}`);
-  return row!.id;
+  return row.id;
 }
 
 /** Where a recharge came from on the chain. `eventIndex`: -1 for a TRX transfer, else the TRC-20 log's index. */
@@ -70,7 +70,7 @@ export async function creditRecharge(db: Db, userId: number, currency: string, a
       .onConflict((oc) => oc.columns(['tx_id', 'event_index']).doNothing())
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return null;
-    const to = source.to ?? (await depositAddress(trx, userId, currency, c!.network)).address;
+    const to = source.to ?? (await depositAddress(trx, userId, currency, c.network)).address;
     // Shown while confirming (jobs/pending-deposits.ts): that record becomes the credited one.
     const pending = await trx
       .deleteFrom('pending_deposits')
@@ -103,7 +103,7 @@ export async function creditRecharge(db: Db, userId: number, currency: string, a
           direction: 'in',
           status: 'success',
           currency,
-          network: c!.network,
+          network: c.network,
           amount: str(amount),
           from_address: source.from,
           to_address: to,

@@ -39,7 +39,7 @@ export async function bindGoogle(db: Db, holdHours: number, id: number, code: st
     fail(ErrorCode.GOOGLE_NOT_BOUND, 'Request a secret first');
   }
   const moving = u.google_secret !== null;
-  const pending = open(u.google_pending_secret!, googleContext(id));
+  const pending = open(u.google_pending_secret, googleContext(id));
   let step: number | null = null;
   await guard(
     db,

@@ -12,6 +12,7 @@
  * `finish` settles what is still open, so every attempt taken ends exactly once.
  */
 import { type RawBuilder, sql } from 'kysely';
+import { must } from '../../../src/lib/must';
 import type { Q } from '../db/schema';
 import {
   guard,
@@ -59,7 +60,7 @@ export class HeldAttempt {
   }
 
   tookInRead(userId: number, taken: boolean): void {
-    this.limit = userSecretLimits(this.secret, userId)[0]!;
+    this.limit = must(userSecretLimits(this.secret, userId)[0], 'the user-secret budget');
     if (taken) this.state = 'held';
   }
 

@@ -52,14 +52,14 @@ export async function spendProof(db: Q, proof: HumanProof | undefined): Promise<
   const invalid = () => fail(ErrorCode.CAPTCHA_INVALID, 'The challenge is wrong, expired or already used');
   let challenge: Challenge;
   try {
-    challenge = JSON.parse(proof!.challenge) as Challenge;
+    challenge = JSON.parse(proof.challenge) as Challenge;
   } catch {
     return invalid();
   }
   if (typeof challenge?.parameters !== 'object' || typeof challenge.signature !== 'string') return invalid();
   const result = await verifySolution({
     challenge,
-    solution: { counter: proof!.counter, derivedKey: proof!.derivedKey },
+    solution: { counter: proof.counter, derivedKey: proof.derivedKey },
     deriveKey,
     ...(await secrets(db)),
   }).catch(() => null);
@@ -67,7 +67,7 @@ export async function spendProof(db: Q, proof: HumanProof | undefined): Promise<
   // Whoever records the signature first spends it; a replay, even a parallel one, finds it taken.
   const spent = await db
     .insertInto('spent_challenges')
-    .values({ signature: challenge.signature!, expires_at: new Date(Number(challenge.parameters.expiresAt) * 1000) })
+    .values({ signature: challenge.signature, expires_at: new Date(Number(challenge.parameters.expiresAt) * 1000) })
     .onConflict((oc) => oc.column('signature').doNothing())
     .executeTakeFirst();
   if (Number(spent.numInsertedOrUpdatedRows ?? 0) !== 1) invalid();

@@ -11,6 +11,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import * as secp from '@noble/secp256k1';
+import { must } from '../../../src/lib/must';
 import { tronAddressFromPublicKey } from '../../../src/lib/tron/index';
 
 secp.hashes.sha256 = sha256;
@@ -58,7 +59,7 @@ function signerOf(sk: Uint8Array): Signer {
     address: tronAddressFromPublicKey(secp.getPublicKey(sk, false)),
     sign(txId) {
       const recovered = secp.sign(hexToBytes(txId), sk, { prehash: false, format: 'recovered' });
-      return bytesToHex(recovered.subarray(1)) + (27 + recovered[0]!).toString(16);
+      return bytesToHex(recovered.subarray(1)) + (27 + must(recovered[0], 'the recovery byte')).toString(16);
     },
   };
 }

@@ -99,7 +99,8 @@ export class LiveHub {
     const set = this.streams.get(stream.userId) ?? new Set<LiveStream>();
     this.streams.set(stream.userId, set);
     set.add(stream);
-    if (set.size > this.opts.maxStreamsPerUser) this.remove(set.values().next().value!, true);
+    const first = set.values().next().value;
+    if (set.size > this.opts.maxStreamsPerUser && first) this.remove(first, true);
     const position = await this.db
       .selectFrom('live_cursors as c')
       .where('c.user_id', '=', stream.userId)
@@ -156,7 +157,7 @@ export class LiveHub {
         state.again = false;
         const open = [...(this.streams.get(userId) ?? [])].filter((s) => s.lastSeq !== undefined);
         if (open.length === 0) break;
-        const from = Math.min(...open.map((s) => s.lastSeq!));
+        const from = Math.min(...open.map((s) => s.lastSeq ?? Number.POSITIVE_INFINITY));
         const rows = await this.db
           .selectFrom('live_events')
           .select(['seq', 'topics'])
@@ -168,7 +169,7 @@ export class LiveHub {
         for (const row of rows) {
           const event: LiveEvent = { seq: Number(row.seq), topics: row.topics.filter(isLiveTopic) };
           for (const s of open) {
-            if (event.seq <= s.lastSeq!) continue;
+            if (s.lastSeq !== undefined && event.seq <= s.lastSeq) continue;
             s.lastSeq = event.seq;
             s.change(event);
           }

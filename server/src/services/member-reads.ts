@@ -3,6 +3,7 @@
  * the wallet. One statement each, the session checked inside it (`readAsMe`).
  */
 import { type Selectable, sql } from 'kysely';
+import { must } from '../../../src/lib/must';
 import type { DB, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
 import { readAsMe, type Who } from './me';
@@ -57,7 +58,7 @@ const memberRow = readAsMe((me) =>
 export async function memberInfo(db: Q, who: Who) {
   const [found] = await memberRow(db, who);
   if (!found) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  const u = JSON.parse(found!.member) as MemberRow;
+  const u = JSON.parse(found.member) as MemberRow;
   const pausedUntil = u.withdrawals_paused_until ? new Date(u.withdrawals_paused_until) : null;
   return {
     id: String(u.id),
@@ -103,12 +104,12 @@ export async function walletView(db: Q, who: Who) {
     ? await walletRowNotified(db, who)
     : await walletRow(db, who);
   if (!first) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  const [activated, name, address, balances] = JSON.parse(first!.body) as WalletSnapshot;
+  const [activated, name, address, balances] = JSON.parse(first.body) as WalletSnapshot;
   const held = new Map(balances.map(([currency, available, frozen]) => [currency, { available, frozen }]));
   // The notified version is read after the statement came back: it is then at least the one that statement saw.
   const currencies = notified
     ? await currenciesAt(db, notified.version, { exactly: true })
-    : await currenciesAt(db, first!.version!);
+    : await currenciesAt(db, must(first.version, "the wallet read's reference version"));
   return {
     name,
     address,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type NotNull, sql } from 'kysely';
 import type { Q } from '../db/schema';
 import { str } from './decimal';
 import { ErrorCode, fail } from './errors';
@@ -33,10 +33,10 @@ export async function channelDetail(db: Q, id: string) {
     .executeTakeFirst();
   if (!c) fail(ErrorCode.NOT_FOUND, 'No such channel');
   return {
-    ...toChannel(c!),
-    contractAddress: c!.contract_address,
-    description: c!.description,
-    arrivalMinutes: c!.arrival_minutes,
+    ...toChannel(c),
+    contractAddress: c.contract_address,
+    description: c.description,
+    arrivalMinutes: c.arrival_minutes,
   };
 }
 
@@ -52,7 +52,7 @@ export async function checkTradePassword(
 ) {
   const hash = user.trade_password_hash;
   if (hash === null) fail(ErrorCode.TRADE_PASSWORD_NOT_SET, 'Set a trade password first');
-  const verify = () => verifyPassword(hash!, pw);
+  const verify = () => verifyPassword(hash, pw);
   const wrong = { code: ErrorCode.TRADE_PASSWORD_WRONG, msg: 'The trade password is wrong' };
   if (attempt) await attempt.check(db, verify, wrong);
   else await guard(db, userSecretLimits('trade', user.id), verify, wrong);
@@ -73,10 +73,11 @@ export async function addressBook(db: Q, userId: number) {
     .where('to_address', 'is not', null)
     .groupBy(['to_address', 'network'])
     .orderBy('last', 'desc')
+    .$narrowType<{ to_address: NotNull }>()
     .execute();
   return rows.map((r) => ({
     id: String(r.first_id),
-    address: r.to_address!,
+    address: r.to_address,
     network: r.network,
     timesUsed: Number(r.n),
     lastUsedAt: new Date(r.last).toISOString(),
@@ -120,7 +121,7 @@ export async function removeWallet(db: Q, userId: number, id: string) {
     .where('id', '=', /^\d{1,9}$/.test(id) ? Number(id) : -1)
     .executeTakeFirst();
   if (!w) fail(ErrorCode.NOT_FOUND, 'No such wallet');
-  if (w!.is_primary) fail(ErrorCode.FORBIDDEN, 'The built-in wallet cannot be removed');
-  await db.deleteFrom('wallets').where('id', '=', w!.id).execute();
+  if (w.is_primary) fail(ErrorCode.FORBIDDEN, 'The built-in wallet cannot be removed');
+  await db.deleteFrom('wallets').where('id', '=', w.id).execute();
   return null;
 }

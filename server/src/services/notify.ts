@@ -41,7 +41,7 @@ export async function detail(db: Q, userId: number, id: string, locale: LocaleId
     .returningAll()
     .executeTakeFirst();
   if (!m) fail(ErrorCode.NOT_FOUND, 'No such message');
-  return toMessage(m!, locale);
+  return toMessage(m, locale);
 }
 
 export async function readAll(db: Q, userId: number) {
@@ -89,7 +89,7 @@ const unreadRow = readAsMe((me) =>
 export async function unread(db: Q, who: Who) {
   const [row] = await unreadRow(db, who);
   if (!row) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  return Number(row!.n);
+  return Number(row.n);
 }
 
 /** What a message says, in English and in any other languages it was written in. */
@@ -114,10 +114,10 @@ const translationsFile = z.record(
 export function readTranslations(json: string): NonNullable<MessageInput['translations']> {
   const parsed = translationsFile.safeParse(JSON.parse(json));
   if (!parsed.success) fail(ErrorCode.BAD_REQUEST, `translations: ${z.prettifyError(parsed.error)}`);
-  const unknown = Object.keys(parsed.data!).filter((key) => !isLocaleId(key));
+  const unknown = Object.keys(parsed.data).filter((key) => !isLocaleId(key));
   if (unknown.length > 0)
     fail(ErrorCode.BAD_REQUEST, `translations: not a bundled locale id: ${unknown.join(', ')} (write ja_JP, de_DE…)`);
-  return parsed.data!;
+  return parsed.data;
 }
 
 /** Sends a message to one user, or to every user when userId is null. Returns how many got it. */

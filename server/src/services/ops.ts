@@ -57,9 +57,12 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   price <symbol> <usd>                     set a currency's USD price (valuations, the portfolio history)`;
 
 export async function runOps(db: Db, config: Config, command: string, args: string[]): Promise<unknown> {
+  const missing = () => fail(ErrorCode.BAD_REQUEST, `${command}: missing arguments\n${OPS_USAGE}`);
   const need = (n: number) => {
-    if (args.length < n) fail(ErrorCode.BAD_REQUEST, `${command}: missing arguments\n${OPS_USAGE}`);
+    if (args.length < n) missing();
   };
+  /** The i-th argument (`need` has said which are required). */
+  const arg = (i: number): string => args[i] ?? missing();
   switch (command) {
     case 'outbox': {
       const limit = Math.min(Number(args[0] ?? 20) || 20, 200);
@@ -68,17 +71,17 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
     }
     case 'faucet': {
       need(3);
-      const userId = await findUserId(db, args[0]!);
-      const currency = args[1]!.toUpperCase();
+      const userId = await findUserId(db, arg(0));
+      const currency = arg(1).toUpperCase();
       const { address } = await depositAddress(db, userId, currency, 'TRC20');
-      const paid = await devnetFaucet(config.tron.fullNode)(address, args[2]!, currency);
+      const paid = await devnetFaucet(config.tron.fullNode)(address, arg(2), currency);
       return { ...paid, to: address, note: 'credited once the network solidifies it' };
     }
     case 'approve':
     case 'reject': {
       need(command === 'reject' ? 2 : 1);
-      if (!/^\d{1,9}$/.test(args[0]!)) fail(ErrorCode.BAD_REQUEST, 'participationId must be a number');
-      return review(db, Number(args[0]), command === 'approve', command === 'reject' ? args.slice(1).join(' ') : null);
+      if (!/^\d{1,9}$/.test(arg(0))) fail(ErrorCode.BAD_REQUEST, 'participationId must be a number');
+      return review(db, Number(arg(0)), command === 'approve', command === 'reject' ? args.slice(1).join(' ') : null);
     }
     case 'publish': {
       const popup = args.includes('--popup');
@@ -88,13 +91,15 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
       const rest = args.filter((a, i) => a !== '--popup' && (at < 0 || (i !== at && i !== at + 1)));
       if (rest.length < 2) fail(ErrorCode.BAD_REQUEST, `publish: missing arguments\n${OPS_USAGE}`);
       const translations = file ? readTranslations(await readFile(file, 'utf8')) : undefined;
-      return { recipients: await publish(db, { title: rest[0]!, content: rest.slice(1).join(' '), translations }, popup) };
+      return {
+        recipients: await publish(db, { title: rest[0] ?? missing(), content: rest.slice(1).join(' '), translations }, popup),
+      };
     }
     case 'set-version': {
       need(1);
-      if (!/^\d+\.\d+\.\d+$/.test(args[0]!)) fail(ErrorCode.BAD_REQUEST, 'version must look like 1.2.3');
-      await setSetting(db, 'appVersion', args[0]!);
-      return { appVersion: args[0] };
+      if (!/^\d+\.\d+\.\d+$/.test(arg(0))) fail(ErrorCode.BAD_REQUEST, 'version must look like 1.2.3');
+      await setSetting(db, 'appVersion', arg(0));
+      return { appVersion: arg(0) };
     }
     case 'distribute':
       return (await distribute(db, config.distributionPeriodSeconds)) ?? { skipped: 'this period was already distributed' };
@@ -102,7 +107,7 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
       return seedDemo(db, config);
     case 'lift-hold': {
       need(1);
-      const userId = await findUserId(db, args[0]!);
+      const userId = await findUserId(db, arg(0));
       const r = await db
         .updateTable('users')
         .set({ withdrawals_paused_until: null })
@@ -113,7 +118,7 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
     }
     case 'expire-tokens': {
       need(1);
-      const userId = await findUserId(db, args[0]!);
+      const userId = await findUserId(db, arg(0));
       const r = await db
         .updateTable('sessions')
         .set({ revoked_at: new Date() })
@@ -129,21 +134,25 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
     case 'approve-withdrawal':
     case 'reject-withdrawal': {
       need(command === 'reject-withdrawal' ? 2 : 1);
-      if (!/^\d{1,12}$/.test(args[0]!)) fail(ErrorCode.BAD_REQUEST, 'recordId must be a number');
+      if (!/^\d{1,12}$/.test(arg(0))) fail(ErrorCode.BAD_REQUEST, 'recordId must be a number');
       const approve = command === 'approve-withdrawal';
-      return decide(db, Number(args[0]), approve, approve ? null : args.slice(1).join(' '));
+      return decide(db, Number(arg(0)), approve, approve ? null : args.slice(1).join(' '));
     }
     case 'approval-limit':
       need(2);
-      return setApprovalLimit(db, args[0]!, args[1]!);
+      return setApprovalLimit(db, arg(0), arg(1));
     case 'price': {
       need(2);
-      const symbol = args[0]!.toUpperCase();
-      if (!/^\d{1,12}(\.\d{1,18})?$/.test(args[1]!) || /^0*(\.0*)?$/.test(args[1]!))
+      const symbol = arg(0).toUpperCase();
+      if (!/^\d{1,12}(\.\d{1,18})?$/.test(arg(1)) || /^0*(\.0*)?$/.test(arg(1)))
         fail(ErrorCode.BAD_REQUEST, 'price: a positive decimal number of USD');
-      const r = await db.updateTable('currencies').set({ price_usd: args[1]! }).where('symbol', '=', symbol).executeTakeFirst();
+      const r = await db
+        .updateTable('currencies')
+        .set({ price_usd: arg(1) })
+        .where('symbol', '=', symbol)
+        .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) fail(ErrorCode.NOT_FOUND, `price: no currency ${symbol}`);
-      return { symbol, priceUsd: args[1] };
+      return { symbol, priceUsd: arg(1) };
     }
     default:
       return fail(ErrorCode.NOT_FOUND, `unknown command ${command}\n${OPS_USAGE}`);

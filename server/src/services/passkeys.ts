@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { generateAuthenticationOptions, generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { BRAND } from '../../../src/config/brand';
+import { must } from '../../../src/lib/must';
 import type { WebAuthnConfig } from '../config';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
@@ -53,7 +54,8 @@ export async function registrationOptions(
       .where('id', '=', userId)
       .where('webauthn_user_id', 'is', null)
       .execute();
-    handle = (await getUser(db, userId)).webauthn_user_id!;
+    // Set just above, by this request or the one that won.
+    handle = must((await getUser(db, userId)).webauthn_user_id, 'the WebAuthn user handle');
   }
   const options = await generateRegistrationOptions({
     rpName: BRAND.productName,
@@ -124,7 +126,7 @@ export async function addPasskey(
       .executeTakeFirst();
     if (!row) fail(ErrorCode.PASSKEY_EXISTS, 'This passkey is already registered');
     await recordSecurityChange(trx, userId, message, holdHours);
-    return view(row!);
+    return view(row);
   });
 }
 
@@ -147,7 +149,7 @@ export async function renamePasskey(db: Q, userId: number, b: { id: string; name
     .returning(['id', 'name', 'created_at', 'last_used_at', 'backed_up'])
     .executeTakeFirst();
   if (!row) fail(ErrorCode.NOT_FOUND, 'No such passkey');
-  return view(row!);
+  return view(row);
 }
 
 export async function removePasskey(db: Db, holdHours: number, userId: number, id: string) {

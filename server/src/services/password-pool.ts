@@ -86,9 +86,12 @@ export class PasswordPool {
   }
 
   private dispatch() {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.pop()!;
-      const job = this.queue.shift()!;
+    for (;;) {
+      const worker = this.idle.at(-1);
+      const job = this.queue[0];
+      if (!worker || !job) return;
+      this.idle.pop();
+      this.queue.shift();
       this.busy.set(worker, job);
       worker.ref(); // a job in flight keeps the process alive until it answers
       worker.postMessage({ id: job.id, task: job.task });

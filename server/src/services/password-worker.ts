@@ -7,6 +7,7 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { hashSync, verifySync } from '@node-rs/argon2';
+import { must } from '../../../src/lib/must';
 import type { PasswordReply, PasswordTask } from './password-pool';
 
 try {
@@ -15,7 +16,7 @@ try {
   // A platform that refuses it still hashes, at the normal priority.
 }
 
-const port = parentPort!;
+const port = must(parentPort, 'the parent thread (this file runs as a worker)');
 port.on('message', ({ id, task }: { id: number; task: PasswordTask }) => {
   let reply: PasswordReply;
   try {

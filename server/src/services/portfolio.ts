@@ -48,11 +48,9 @@ export async function portfolio(db: Q, userId: number, range: PortfolioRange, no
   const points: Array<{ day: string; valueUsd: string }> = [];
   for (let ms = Date.parse(`${start}T00:00:00Z`); dayOf(ms) <= today; ms += DAY_MS) {
     const day = dayOf(ms);
-    for (; d < deltas.length && deltas[d]!.day <= day; d++) {
-      const { currency, delta } = deltas[d]!;
-      held.set(currency, (held.get(currency) ?? new Dec(0)).plus(delta));
-    }
-    for (; pi < prices.length && prices[pi]!.day <= day; pi++) price.set(prices[pi]!.currency, prices[pi]!.price_usd);
+    for (let next = deltas[d]; next && next.day <= day; next = deltas[++d])
+      held.set(next.currency, (held.get(next.currency) ?? new Dec(0)).plus(next.delta));
+    for (let next = prices[pi]; next && next.day <= day; next = prices[++pi]) price.set(next.currency, next.price_usd);
     let value = new Dec(0);
     for (const [currency, amount] of held) value = value.plus(amount.times(dec(price.get(currency) ?? '0')));
     points.push({ day, valueUsd: value.toDecimalPlaces(6, Dec.ROUND_DOWN).toFixed() });

@@ -25,7 +25,7 @@ export function sharedRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
         returning hits, greatest(0, floor(extract(epoch from (window_start + window_ms * interval '1 millisecond' - now())) * 1000))::int as ttl`
         .execute(db)
         .then(
-          ({ rows }) => callback(null, { current: Number(rows[0]!.hits), ttl: Number(rows[0]!.ttl) }),
+          ({ rows: [row] }) => callback(null, { current: Number(row?.hits), ttl: Number(row?.ttl) }),
           (err: Error) => callback(err),
         );
     }

@@ -158,9 +158,10 @@ export async function transactions(
   const rows = filtered
     ? await pageStatement(withMe(db, who), matching, q.pageSize, offset).execute()
     : await TAB_PAGES[q.tab](db, who, q.pageSize, offset);
-  if (rows.length === 0) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  const page = JSON.parse(rows[0]!.page ?? '[]') as RecordIn[];
-  return pageOf(page.map(toRecord), rows[0]!.total ?? 0, q);
+  const [row] = rows;
+  if (!row) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
+  const page = JSON.parse(row.page ?? '[]') as RecordIn[];
+  return pageOf(page.map(toRecord), row.total ?? 0, q);
 }
 
 /** The start of a `YYYY-MM-DD` UTC day, `days` later. */

@@ -13,6 +13,7 @@
  * has come back is as exact as one that selected it (`notifiedReferenceVersion`).
  */
 import { sql } from 'kysely';
+import { mustAll } from '../../../src/lib/must';
 import { isEmbedded, listen } from '../db/index';
 import type { Q } from '../db/schema';
 import { str } from './decimal';
@@ -102,16 +103,16 @@ export async function currenciesAt(db: Q, seen: string | bigint, { exactly = fal
     .orderBy('c.sort')
     .execute();
   const version = BigInt(rows[0]?.version ?? 0);
+  // A LEFT JOIN: a version with no currencies yet has one row of nulls; a currency has every column.
   const currencies = rows
     .filter((r) => r.symbol !== null)
-    .map((r) => ({
-      symbol: r.symbol!,
-      name: r.name!,
-      network: r.network!,
-      precision: r.precision!,
-      contractAddress: r.contract_address,
-      priceUsd: str(r.price_usd!),
-    }));
+    .map((r) => {
+      const c = mustAll(
+        { symbol: r.symbol, name: r.name, network: r.network, precision: r.precision, priceUsd: r.price_usd },
+        'a currency',
+      );
+      return { ...c, contractAddress: r.contract_address, priceUsd: str(c.priceUsd) };
+    });
   const latest = snapshots.get(db);
   if (!latest || latest.version < version || exactly) snapshots.set(db, { version, currencies });
   return currencies;

@@ -3,6 +3,8 @@
  * changed here reaches an existing database, and instances starting together write the same rows.
  * Columns an operator owns (a channel's `enabled`) are not listed, so a restart keeps them.
  */
+
+import { must } from '../../../src/lib/must';
 import { tronAddressFromHex } from '../../../src/lib/tron/index';
 import { DEVNET_TSR, MAINNET_USDT } from '../config';
 import type { Q } from '../db/schema';
@@ -14,7 +16,7 @@ export const GIFT_AMOUNT = '100';
 export const BLOCKLIST = [
   { address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', reason: 'The destination is the black-hole address' },
   {
-    address: tronAddressFromHex('41000000000000000000000000000000000000dead')!,
+    address: must(tronAddressFromHex('41000000000000000000000000000000000000dead'), 'the frozen address'),
     reason: 'The destination address is frozen on the network',
   },
 ];

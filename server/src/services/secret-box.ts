@@ -19,7 +19,9 @@ export interface SecretsKey {
 
 const PREFIX = 'sealed:v1';
 // Until a key is loaded (tests), a random one: sealed values then live as long as the process.
-let keys: SecretsKey[] = [{ id: 'ephemeral', key: randomBytes(32) }];
+let current: SecretsKey = { id: 'ephemeral', key: randomBytes(32) };
+/** The current key first, then older ones that still open what they sealed. */
+let keys: SecretsKey[] = [current];
 
 export function parseSecretsKeys(value: string): SecretsKey[] {
   const parsed = value.split(',').map((entry) => {
@@ -34,7 +36,9 @@ export function parseSecretsKeys(value: string): SecretsKey[] {
 }
 
 export function setSecretsKeys(list: SecretsKey[]): void {
-  if (!list.length) throw new Error('at least one secrets key');
+  const [first] = list;
+  if (!first) throw new Error('at least one secrets key');
+  current = first;
   keys = list;
 }
 
@@ -54,7 +58,7 @@ export function loadSecretsKeys(dataDir: string, fromEnv?: string): void {
 
 /** `context` names the place the value belongs to (e.g. `google:42`); opening elsewhere fails. */
 export function seal(plain: string, context: string): string {
-  const { id, key } = keys[0]!;
+  const { id, key } = current;
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(context));
@@ -66,16 +70,17 @@ export function seal(plain: string, context: string): string {
 export function open(stored: string, context: string): string {
   if (!stored.startsWith(`${PREFIX}:`)) return stored;
   const [, , id, iv, body, tag] = stored.split(':');
+  if (iv === undefined || body === undefined || tag === undefined) throw new Error('a sealed value is malformed');
   const k = keys.find((candidate) => candidate.id === id);
   if (!k) throw new Error(`no secrets key "${id}" is configured to open a stored secret`);
-  const decipher = createDecipheriv('aes-256-gcm', k.key, Buffer.from(iv!, 'base64'));
+  const decipher = createDecipheriv('aes-256-gcm', k.key, Buffer.from(iv, 'base64'));
   decipher.setAAD(Buffer.from(context));
-  decipher.setAuthTag(Buffer.from(tag!, 'base64'));
-  return Buffer.concat([decipher.update(Buffer.from(body!, 'base64')), decipher.final()]).toString('utf8');
+  decipher.setAuthTag(Buffer.from(tag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
 }
 
 /** Sealed with the current key? (false: plain, or an older key — `reseal-secrets` fixes it). */
-export const isCurrent = (stored: string) => stored.startsWith(`${PREFIX}:${keys[0]!.id}:`);
+export const isCurrent = (stored: string) => stored.startsWith(`${PREFIX}:${current.id}:`);
 
 const digestKey = (k: SecretsKey, purpose: string) => Buffer.from(hkdfSync('sha256', k.key, '', `tessera/${purpose}`, 32));
 
@@ -85,7 +90,7 @@ const digestKey = (k: SecretsKey, purpose: string) => Buffer.from(hkdfSync('sha2
  * digests made just before it checkable.
  */
 export function keyedDigest(purpose: string, message: string): string {
-  const k = keys[0]!;
+  const k = current;
   return `${k.id}:${createHmac('sha256', digestKey(k, purpose)).update(message).digest('hex')}`;
 }
 

@@ -46,7 +46,7 @@ async function proveSecondFactor(
     return false;
   }
   if (!b.code) fail(ErrorCode.CODE_INVALID, 'Enter the code we sent you');
-  await consumeCode(db, u.account_key, scene, b.code!, source);
+  await consumeCode(db, u.account_key, scene, b.code, source);
   return true;
 }
 

@@ -1,6 +1,7 @@
 /** The demo: a user with balances, records of every type and status, swaps, messages and activities. */
 import type { MessageDescriptor } from '@lingui/core';
 import { sql } from 'kysely';
+import { must } from '../../../src/lib/must';
 import { devnetFaucet, type Faucet } from '../chain/faucet';
 import type { Config } from '../config';
 import { transact } from '../db/index';
@@ -125,7 +126,7 @@ async function seedDemoOnce(db: Trx, config: Config, faucet: Faucet): Promise<{ 
       withdrawLocked(trx, userId, usdt, { channelId: usdt.id, address, amount, tradePassword: DEMO.tradePassword }),
     );
   await w(DEMO_SENT_TO, '120');
-  await w(BLOCKLIST[1]!.address, '35');
+  await w(must(BLOCKLIST[1], 'the frozen address').address, '35');
   await screenWithdrawals(db);
   await w(addressFor(`demo/${userId}/friend`), '42.75');
 

@@ -1,5 +1,6 @@
 /** Flash swap at the configured rate: amount out rounded down to the target precision, atomic. */
 import { type Selectable, sql } from 'kysely';
+import { mustAll } from '../../../src/lib/must';
 import type { DB, Db, Q } from '../db/schema';
 import { dec, decimalsOf, floor, str } from './decimal';
 import { ErrorCode, fail } from './errors';
@@ -115,17 +116,21 @@ type SwapContext = Awaited<ReturnType<typeof readSwap>>['context'];
 
 async function checkSwap(db: Db, c: SwapContext, b: SwapInput, attempt: HeldAttempt): Promise<Pair> {
   if (c.pair_id === null) fail(ErrorCode.NOT_FOUND, 'No such pair');
-  const pair: Pair = {
-    id: c.pair_id!,
-    from_currency: c.from_currency!,
-    to_currency: c.to_currency!,
-    rate: c.rate!,
-    min_amount: c.min_amount!,
-    max_amount: c.max_amount!,
-    from_precision: c.from_precision!,
-    to_precision: c.to_precision!,
-    enabled: c.enabled!,
-  };
+  // The pair's columns come from a LEFT JOIN: all there once its id is.
+  const pair: Pair = mustAll(
+    {
+      id: c.pair_id,
+      from_currency: c.from_currency,
+      to_currency: c.to_currency,
+      rate: c.rate,
+      min_amount: c.min_amount,
+      max_amount: c.max_amount,
+      from_precision: c.from_precision,
+      to_precision: c.to_precision,
+      enabled: c.enabled,
+    },
+    'the pair',
+  );
   if (!pair.enabled) fail(ErrorCode.CHANNEL_DISABLED, 'This pair is temporarily disabled');
   if (decimalsOf(b.amount) > pair.from_precision)
     fail(ErrorCode.TOO_MANY_DECIMALS, `At most ${pair.from_precision} decimal places`);

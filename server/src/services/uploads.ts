@@ -30,14 +30,14 @@ export async function storeUpload(db: Db, store: BlobStore, userId: number, data
   if (!type || !ext) fail(ErrorCode.FILE_TYPE, 'Only JPEG, PNG or WebP images are accepted');
   const id = randomBytes(16).toString('hex');
   const fileName = `${id}.${ext}`;
-  await reserveQuota(db, userId, { id, mime: type!.mime, size: data.length, fileName });
+  await reserveQuota(db, userId, { id, mime: type.mime, size: data.length, fileName });
   try {
-    await store.put(fileName, data, type!.mime);
+    await store.put(fileName, data, type.mime);
   } catch (error) {
     await db.deleteFrom('uploads').where('id', '=', id).execute();
     throw error;
   }
-  return { id, mime: type!.mime, size: data.length };
+  return { id, mime: type.mime, size: data.length };
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Users: creation, the authenticator check, passwords and security settings. (What an app reads on launch: member-reads.ts.) */
 import { randomInt } from 'node:crypto';
 import { isGuessableTradePassword } from '../../../src/lib/forms/credentials';
+import { must } from '../../../src/lib/must';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
 import { ErrorCode, fail } from './errors';
@@ -26,16 +27,19 @@ export interface NewUser {
 }
 
 export async function createUser(db: Db, u: NewUser): Promise<number> {
+  // The account's own field by its type (the request's schema requires it).
+  const phone = u.type === 'phone' ? must(u.phone, 'the phone number') : null;
+  const email = u.type === 'email' ? must(u.email, 'the e-mail address') : null;
   return transact(db, async (trx) => {
-    const tail = u.type === 'phone' ? u.phone!.slice(-4) : u.email!.split('@')[0]!.slice(0, 12);
+    const tail = phone !== null ? phone.slice(-4) : ((email ?? '').split('@')[0] ?? '').slice(0, 12);
     const row = await trx
       .insertInto('users')
       .values({
         account_type: u.type,
         account_key: u.accountKey,
-        area_code: u.type === 'phone' ? u.areaCode! : null,
-        phone: u.type === 'phone' ? u.phone! : null,
-        email: u.type === 'email' ? u.email!.trim().toLowerCase() : null,
+        area_code: u.type === 'phone' ? must(u.areaCode, 'the area code') : null,
+        phone,
+        email: email?.trim().toLowerCase() ?? null,
         password_hash: u.passwordHash,
         trade_password_hash: null,
         nickname: `Tessera ${tail}`,
@@ -58,7 +62,7 @@ export async function createUser(db: Db, u: NewUser): Promise<number> {
 export async function getUser(db: Q, id: number) {
   const u = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!u) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  return u!;
+  return u;
 }
 
 /** Where an authenticator seed belongs: the user's row (pending and bound share it). */
@@ -78,7 +82,7 @@ export async function requireGoogle(
   if (!code) fail(ErrorCode.GOOGLE_CODE_WRONG, 'Enter the code from your authenticator app');
   const secret = open(u.google_secret, googleContext(u.id));
   const check = async () => {
-    const step = await checkTotp(secret, code!, u.google_last_step === null ? null : Number(u.google_last_step));
+    const step = await checkTotp(secret, code, u.google_last_step === null ? null : Number(u.google_last_step));
     if (step === null) return false;
     const taken = await db
       .updateTable('users')
@@ -101,10 +105,15 @@ export async function checkLoginPassword(
   pw: string | undefined,
   source: string,
 ) {
-  await guard(db, loginLimits(u.account_key, source), async () => Boolean(pw) && verifyPassword(u.password_hash, pw!), {
-    code: ErrorCode.INVALID_CREDENTIALS,
-    msg: 'The login password is wrong',
-  });
+  await guard(
+    db,
+    loginLimits(u.account_key, source),
+    async () => pw !== undefined && pw !== '' && verifyPassword(u.password_hash, pw),
+    {
+      code: ErrorCode.INVALID_CREDENTIALS,
+      msg: 'The login password is wrong',
+    },
+  );
 }
 
 export async function modifyTradePassword(
@@ -130,7 +139,7 @@ export async function modifyTradePassword(
     await guard(
       db,
       userSecretLimits('trade', id),
-      async () => Boolean(b.oldPassword) && verifyPassword(current, b.oldPassword!),
+      async () => b.oldPassword !== undefined && b.oldPassword !== '' && verifyPassword(current, b.oldPassword),
       {
         code: ErrorCode.TRADE_PASSWORD_WRONG,
         msg: 'The current trade password is wrong',

@@ -18,7 +18,7 @@ type Purpose = 'register' | 'sign-in' | 'transfer';
 
 export function requireWebAuthn(cfg: WebAuthnConfig | undefined): WebAuthnConfig {
   if (!cfg) fail(ErrorCode.PASSKEYS_OFF, 'Passkeys are not set up on this server (WEBAUTHN_ORIGINS)');
-  return cfg!;
+  return cfg;
 }
 
 export async function keepChallenge(db: Q, purpose: Purpose, challenge: string, userId: number | null): Promise<string> {
@@ -43,7 +43,7 @@ export async function takeChallenge(db: Q, id: string, purpose: Purpose, userId:
     .returning('challenge')
     .executeTakeFirst();
   if (!row) fail(ErrorCode.PASSKEY_FAILED, 'The passkey request expired or was already used; try again');
-  return row!.challenge;
+  return row.challenge;
 }
 
 /** The contract carries WebAuthn's options JSON as an opaque record; the browser library reads it. */
@@ -69,10 +69,10 @@ export async function verifyAssertion(
   if (!found || (userId !== null && found.user_id !== userId))
     fail(ErrorCode.PASSKEY_UNKNOWN, 'This passkey is not registered; sign in with your password and add it again');
   const credential: WebAuthnCredential = {
-    id: found!.credential_id,
-    publicKey: new Uint8Array(found!.public_key),
-    counter: Number(found!.counter),
-    transports: found!.transports as WebAuthnCredential['transports'],
+    id: found.credential_id,
+    publicKey: new Uint8Array(found.public_key),
+    counter: Number(found.counter),
+    transports: found.transports as WebAuthnCredential['transports'],
   };
   const verification = await verifyAuthenticationResponse({
     response: assertion,
@@ -86,7 +86,7 @@ export async function verifyAssertion(
   await db
     .updateTable('passkeys')
     .set({ counter: verification.authenticationInfo.newCounter, last_used_at: new Date() })
-    .where('id', '=', found!.id)
+    .where('id', '=', found.id)
     .execute();
-  return found!.user_id;
+  return found.user_id;
 }

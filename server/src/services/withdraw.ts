@@ -6,6 +6,7 @@
  * withdrawal used to take 19, then 5.
  */
 import { type RawBuilder, sql } from 'kysely';
+import { mustAll } from '../../../src/lib/must';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
 import type { WebAuthnConfig } from '../config';
 import type { Db, Q } from '../db/schema';
@@ -105,16 +106,20 @@ async function checkWithdrawal(
   attempt: HeldAttempt,
 ): Promise<ChannelRow> {
   if (c.channel_id === null) fail(ErrorCode.NOT_FOUND, 'No such channel');
-  const ch: ChannelRow = {
-    id: c.channel_id!,
-    currency: c.currency!,
-    network: c.network!,
-    min_amount: c.min_amount!,
-    max_amount: c.max_amount!,
-    fee: c.fee!,
-    precision: c.precision!,
-    enabled: c.enabled!,
-  };
+  // The channel's columns come from a LEFT JOIN: all there once its id is.
+  const ch: ChannelRow = mustAll(
+    {
+      id: c.channel_id,
+      currency: c.currency,
+      network: c.network,
+      min_amount: c.min_amount,
+      max_amount: c.max_amount,
+      fee: c.fee,
+      precision: c.precision,
+      enabled: c.enabled,
+    },
+    'the channel',
+  );
   if (!ch.enabled) fail(ErrorCode.CHANNEL_DISABLED, 'This channel is temporarily disabled');
   if (decimalsOf(b.amount) > ch.precision) fail(ErrorCode.TOO_MANY_DECIMALS, `At most ${ch.precision} decimal places`);
   const amount = dec(b.amount);

@@ -9,7 +9,7 @@ export const refundRef = (withdrawalId: number) => `${REFUND_REF_PREFIX}${withdr
 /** The withdrawal a refund record gives back, read from its `ref`; null for any other record. */
 export function refundedWithdrawalId(ref: string | null): string | null {
   const m = ref === null ? null : /^refund:(\d+)$/.exec(ref);
-  return m ? m[1]! : null;
+  return m?.[1] ?? null;
 }
 
 /**

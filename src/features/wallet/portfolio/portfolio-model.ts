@@ -32,9 +32,10 @@ export function summarize(pointsUsd: readonly string[], rate: string): Portfolio
  * top with a little room. Exact decimals are mapped to pixels here, and only here, for drawing.
  */
 export function chartPaths(values: readonly string[], width: number, height: number): { line: string; area: string } {
-  if (values.length === 0) return { line: '', area: '' };
-  let min = values[0]!;
-  let max = values[0]!;
+  const [first] = values;
+  if (first === undefined) return { line: '', area: '' };
+  let min = first;
+  let max = first;
   for (const v of values) {
     if (compare(v, min) < 0) min = v;
     if (compare(v, max) > 0) max = v;
@@ -44,7 +45,7 @@ export function chartPaths(values: readonly string[], width: number, height: num
   const y = (v: string) => (isZero(span) ? height / 2 : pad + (1 - Number(div(sub(v, min), span))) * (height - 2 * pad));
   const step = values.length > 1 ? width / (values.length - 1) : 0;
   const pts = values.map((v, i) => `${(i * step).toFixed(1)},${y(v).toFixed(1)}`);
-  if (pts.length === 1) pts.push(`${width},${y(values[0]!).toFixed(1)}`);
+  if (pts.length === 1) pts.push(`${width},${y(first).toFixed(1)}`);
   const line = `M${pts.join('L')}`;
   return { line, area: `${line}L${width},${height}L0,${height}Z` };
 }

@@ -48,15 +48,12 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
 async function axeViolations(page: Page): Promise<string[]> {
   const measuredContrast = (r: AxeResults) => [...r.passes, ...r.incomplete].some((p) => p.id === 'color-contrast');
-  const t0 = Date.now();
   let result = await analyze(page);
-  console.log('ANALYZE_MS', Date.now() - t0);
   // It looked at the screen: contrast was measured on something (or found text it must leave to a
   // person, over a gradient: tests/contrast.spec.ts measures the wallet card's). A screen still
   // fading in (0.4 s) has nothing measurable for a moment: axe looks again until it has, for as long
   // as an expect waits, instead of after fixed pauses.
   if (!measuredContrast(result)) {
-    console.log('RELOOK', page.url());
     const lookAgain = async () => {
       result = await analyze(page);
       return measuredContrast(result);

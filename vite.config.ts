@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderPages } from './scripts/prerender/vite-plugin.ts';
 import { BRAND } from './src/config/brand.ts';
+import { API_SEGMENTS } from './src/contract/api-segments';
 
 /** The one manifest: the PWA plugin emits it from this file, so there is no second copy. */
 const manifest = {
@@ -28,7 +29,11 @@ const linguiMacros = {
 export default defineConfig({
   base: '/',
   // Identifies a build in diagnostics and in the update tests (two builds must differ).
-  define: { __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? 'local') },
+  define: {
+    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? 'local'),
+    // The service worker's list of API areas, taken from the contract without bundling its schemas.
+    __API_SEGMENTS__: JSON.stringify(API_SEGMENTS),
+  },
   plugins: [
     tanstackRouter({
       target: 'react',

@@ -4,12 +4,11 @@
  * and a server that answers 5xx is reachable, so never "offline".
  */
 import { expect, type Page, test } from '@playwright/test';
+import { isApiPath } from '../src/contract/api-segments.ts';
 import { closePopupsAsTheyOpen } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
 
-/** First path segments the API answers on (as the worker's static routes list them). */
-const API_PATH = /^\/(auth|member|country|coin|config|article|file|customer|notify|money|activity|prizePool|api|ops)\//;
-const isApi = (url: URL) => API_PATH.test(url.pathname);
+const isApi = (url: URL) => isApiPath(url.pathname);
 
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'You are offline' });
 const walletActions = (page: Page) => page.getByRole('navigation', { name: 'Wallet actions' });

@@ -19,23 +19,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 
-/** First path segments served by the API on the same origin. */
-const API_SEGMENTS = [
-  'auth',
-  'member',
-  'country',
-  'coin',
-  'config',
-  'article',
-  'file',
-  'customer',
-  'notify',
-  'money',
-  'activity',
-  'prizePool',
-  'api',
-  'ops',
-];
+/** First path segments served by the API on the same origin (src/contract/api-segments.ts, put here by vite.config.ts). */
+declare const __API_SEGMENTS__: readonly string[];
+const API_SEGMENTS = __API_SEGMENTS__;
 /** A navigation to these paths must reach the server, not the app shell. */
 const API_PREFIXES = new RegExp(`^/(${API_SEGMENTS.join('|')})/`);
 const shell = createHandlerBoundToURL('index.html');

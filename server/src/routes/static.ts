@@ -9,31 +9,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { PRERENDER_CSP_FILE, type PrerenderCsp, prerenderedFileFor } from '../../../src/config/prerendered-pages';
+import { isApiPath } from '../../../src/contract/api-segments';
 import type { Config } from '../config';
 import { ErrorCode } from '../services/errors';
 
-const API_PREFIXES = [
-  '/auth',
-  '/member',
-  '/country',
-  '/coin',
-  '/config',
-  '/article',
-  '/file',
-  '/customer',
-  '/notify',
-  '/money',
-  '/activity',
-  '/prizePool',
-  '/api',
-  '/ops',
-];
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
-
-export const isApiPath = (url: string) => {
-  const p = url.split('?')[0] ?? '';
-  return API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
-};
 
 export function cacheControlFor(filePath: string): string {
   const base = path.basename(filePath);

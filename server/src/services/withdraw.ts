@@ -6,6 +6,8 @@
  * withdrawal used to take 19, then 5.
  */
 import { type RawBuilder, sql } from 'kysely';
+import type * as z from 'zod/mini';
+import type { withdrawBody } from '../../../src/contract/money';
 import { mustAll } from '../../../src/lib/must';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
 import type { WebAuthnConfig } from '../config';
@@ -24,14 +26,8 @@ import { type RecordRow, toRecord } from './records';
 import { refuseWhilePaused } from './security-recovery';
 import { requireGoogle } from './users';
 
-export interface WithdrawInput {
-  channelId: string;
-  address: string;
-  amount: string;
-  tradePassword: string;
-  googleCode?: string | undefined;
-  passkey?: { challengeId: string; response: unknown } | undefined;
-}
+/** A withdrawal as the contract validates it (the route's body). */
+export type WithdrawInput = z.output<typeof withdrawBody>;
 
 export interface ChannelRow {
   id: string;

@@ -3,20 +3,17 @@
  * only when the outcome is unknown) and refreshes what a transfer changes.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import type * as z from 'zod/mini';
 import { withdraw } from '../../api/money';
 import { queryKeys } from '../../api/query-keys';
-import type { TransactionRecord } from '../../contract/money';
+import type { TransactionRecord, withdrawBody } from '../../contract/money';
 import { type RefusalStep, useSecuredSubmit } from '../../shared/use-secured-submit';
 
-export interface WithdrawBody {
-  channelId: string;
-  address: string;
-  amount: string;
-  tradePassword: string;
-  googleCode?: string;
-  /** Approve with a passkey instead of the code: asked for when the attempt is sent (its key is in the challenge). */
-  withPasskey?: boolean;
-}
+/**
+ * The contract's withdrawal body, but for the passkey's proof: `withPasskey` asks for it when the
+ * attempt is sent (its key is in the challenge).
+ */
+export type WithdrawBody = Omit<z.input<typeof withdrawBody>, 'passkey'> & { withPasskey?: boolean };
 
 /**
  * A passkey's approval covers the attempt's Idempotency-Key, so it is asked for here, per send: a

@@ -51,6 +51,28 @@ describe('layers', () => {
     expect(r.output).toMatch(/Shared layers sit below features/);
   });
 
+  it('refuses, on the server, a service importing a route or a job, and the chain importing a service', () => {
+    const serviceToRoute = lint(
+      'server/src/services/probe.ts',
+      "import { define } from '../routes/define';\nexport const x = define;\n",
+    );
+    expect(serviceToRoute.ok).toBe(false);
+    expect(serviceToRoute.output).toMatch(/Services sit below the routes/);
+    const serviceToJob = lint('server/src/services/probe.ts', "export const load = () => import('../jobs/withdrawals');\n");
+    expect(serviceToJob.ok).toBe(false);
+    const chainToService = lint(
+      'server/src/chain/probe.ts',
+      "import { post } from '../services/ledger';\nexport const x = post;\n",
+    );
+    expect(chainToService.ok).toBe(false);
+    expect(chainToService.output).toMatch(/The chain .* sits below the services/);
+    const routeToService = lint(
+      'server/src/routes/probe.ts',
+      "import { post } from '../services/ledger';\nexport const x = post;\n",
+    );
+    expect(routeToService.output).not.toMatch(/noRestrictedImports/);
+  });
+
   it('accepts a feature importing the shared layers', () => {
     const r = lint(
       'src/features/wallet/probe.ts',

@@ -3,8 +3,9 @@
  * accepted write present exactly once, the journal balanced, and each user's balance equal to its
  * deposits minus what its accepted requests moved.
  */
+
+import { dec } from '../../server/src/common/decimal.ts';
 import type { Db } from '../../server/src/db/schema.ts';
-import { dec } from '../../server/src/services/decimal.ts';
 import { bookProblems } from '../../server/test-support/books.ts';
 
 export const DEPOSIT = '1000000';

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { startEmbeddedDevnet } from './chain/embedded';
 import { createGateway } from './chain/gateway';
+import { hotWallet, loadMasterSeed } from './chain/keys';
 import { loadConfig, missingProductionSettings } from './config';
 import { preparePrivateDataDir, tightenTree } from './data-dir';
 import { migrate, openDb } from './db/index';
@@ -20,7 +21,7 @@ import { startJobs } from './jobs/scheduler';
 import { createLifecycle } from './lifecycle';
 import { removePidFile, runningServer, writePidFile } from './pidfile';
 import { getSetting, setSetting } from './services/content';
-import { hotWallet, loadMasterSeed } from './services/keys';
+import { bookCapital } from './services/ledger';
 import { seedReference } from './services/reference';
 import { loadSecretsKeys } from './services/secret-box';
 import { demoCredentials, seedDemo } from './services/seed';
@@ -53,7 +54,8 @@ async function main() {
   await migrate(db);
   await seedReference(db, config.tron.contracts);
   const wallet = hotWallet(config.tron.hotWalletKey);
-  const devnet = config.tron.fullNode ? undefined : await startEmbeddedDevnet(config, wallet.address, db);
+  const devnet = config.tron.fullNode ? undefined : await startEmbeddedDevnet(config, wallet.address);
+  if (devnet) await bookCapital(db, devnet.funded);
   // From here on the embedded devnet is the configured node: the seed, /ops and the jobs use it.
   if (devnet) config = { ...config, tron: { ...config.tron, fullNode: devnet.url } };
   const gateway = createGateway(config.tron, wallet);

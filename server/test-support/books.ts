@@ -9,8 +9,8 @@
  * - no idempotency key is left without its stored response.
  */
 import { sql } from 'kysely';
+import { dec } from '../src/common/decimal';
 import type { Db } from '../src/db/schema';
-import { dec } from '../src/services/decimal';
 
 export async function bookProblems(db: Db): Promise<string[]> {
   const problems: string[] = [];

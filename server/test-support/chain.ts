@@ -4,10 +4,10 @@
  */
 import { type Devnet, startDevnet } from '../devnet/index';
 import { createGateway } from '../src/chain/gateway';
+import { hotWallet } from '../src/chain/keys';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/schema';
 import { processWithdrawals } from '../src/jobs/withdrawals';
-import { hotWallet } from '../src/services/keys';
 
 export const HOT_KEY = '5e7f00d1b2c3a4958677e8f9a0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3';
 export const SOLID_AFTER = 2;

@@ -60,7 +60,7 @@ export async function productionEnv(): Promise<Record<string, string>> {
     return { url: `http://127.0.0.1:${port}`, close };
   })();
   tronNode ??= (async () => {
-    const [{ startDevnet }, { hotWallet }] = await Promise.all([import('../devnet/index'), import('../src/services/keys')]);
+    const [{ startDevnet }, { hotWallet }] = await Promise.all([import('../devnet/index'), import('../src/chain/keys')]);
     const devnet = await startDevnet({ blockMs: 500, solidAfter: 2 });
     // The operator's float: TRX for fees and USDT to pay out.
     const hot = hotWallet(PRODUCTION_HOT_KEY).address;

@@ -3,17 +3,14 @@
  * runs in this process — on its own thread (`devnet-worker.ts`), so sealing a block never stalls a
  * request — on its own port, keeps its blocks in DATA_DIR/devnet, and its URL is written to
  * DATA_DIR/devnet.json for the ops CLI. As an operator would, it funds the hot wallet from the
- * faucet so withdrawals can be paid, and books that float as capital, so the ledger's view of the
- * server's addresses keeps matching the chain's.
+ * faucet so withdrawals can be paid; it says what it sent (`funded`), and the caller books that
+ * float as capital (`bookCapital` in services/ledger.ts), so the ledger's view of the server's
+ * addresses keeps matching the chain's. Below the services: it knows nothing of the books.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEVNET_TOKENS, type startDevnet } from '../../devnet/index';
 import type { Config } from '../config';
-import { transact } from '../db/index';
-import type { Db } from '../db/schema';
-import { dec } from '../services/decimal';
-import { post } from '../services/ledger';
 import { startWorker } from '../worker-thread';
 
 /** What the hot wallet is topped up to on the devnet. */
@@ -33,10 +30,12 @@ export interface DevnetReady {
 
 export interface EmbeddedDevnet {
   url: string;
+  /** What this start sent the hot wallet from the faucet (none when it already had a float). */
+  funded: DevnetReady['funded'];
   close(): Promise<void>;
 }
 
-export async function startEmbeddedDevnet(config: Config, hotWallet: string, db: Db): Promise<EmbeddedDevnet> {
+export async function startEmbeddedDevnet(config: Config, hotWallet: string): Promise<EmbeddedDevnet> {
   const workerData: DevnetThreadOptions = {
     devnet: {
       port: config.tron.devnetPort,
@@ -59,16 +58,9 @@ export async function startEmbeddedDevnet(config: Config, hotWallet: string, db:
     throw e;
   });
   writeFileSync(path.join(config.dataDir, 'devnet.json'), JSON.stringify({ url: ready.url }), { mode: 0o600 });
-  if (ready.funded.length > 0)
-    await transact(db, async (trx) => {
-      for (const { token, amount, txId } of ready.funded)
-        await post(trx, `capital:${txId}`, token, [
-          ['system:chain', dec(amount).neg()],
-          ['system:capital', amount],
-        ]);
-    });
   return {
     url: ready.url,
+    funded: ready.funded,
     close: async () => {
       const closed = new Promise((resolve) => worker.once('message', resolve));
       worker.postMessage({ kind: 'close' });

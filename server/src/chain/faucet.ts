@@ -2,7 +2,7 @@
  * The devnet's faucet, reached over HTTP like the rest of the node: the demo seed and `ops faucet`
  * send coins with it in real signed transactions. A real network has none, and says so.
  */
-import { ErrorCode, fail } from '../services/errors';
+import { ErrorCode, fail } from '../common/errors';
 
 export interface FaucetPayment {
   txId: string;

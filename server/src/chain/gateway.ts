@@ -6,9 +6,9 @@
  */
 import { TronWeb } from 'tronweb';
 import { encodeTronAddress } from '../../../src/lib/tron/index';
+import { dec } from '../common/decimal';
 import type { TronConfig } from '../config';
-import { dec } from '../services/decimal';
-import type { HotWallet, Signer } from '../services/keys';
+import type { HotWallet, Signer } from './keys';
 
 /** A signed transaction in the HTTP API's JSON form: stored before it is broadcast, re-sent as is. */
 export interface SignedTransaction {

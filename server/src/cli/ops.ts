@@ -5,11 +5,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadMasterSeed } from '../chain/keys';
+import { ApiError } from '../common/errors';
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db/index';
 import { runningServer } from '../pidfile';
-import { ApiError } from '../services/errors';
-import { loadMasterSeed } from '../services/keys';
 import { OPS_USAGE, runOps } from '../services/ops';
 import { seedReference } from '../services/reference';
 import { loadSecretsKeys } from '../services/secret-box';

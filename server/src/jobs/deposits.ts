@@ -9,9 +9,9 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainGateway } from '../chain/gateway';
+import { dec } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
-import { dec } from '../services/decimal';
 import { creditRecharge } from '../services/deposits';
 import { advanceCursor, CursorMoved } from './cursor';
 import { followPendingDeposits } from './pending-deposits';

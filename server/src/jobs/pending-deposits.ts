@@ -7,9 +7,9 @@
  */
 import { sql } from 'kysely';
 import type { ChainGateway, SeenTransfer } from '../chain/gateway';
+import { dec } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
-import { dec } from '../services/decimal';
 import { advanceCursor, CursorMoved } from './cursor';
 
 const CURSOR = 'deposits-pending';

@@ -1,7 +1,7 @@
 /** The running jobs pay withdrawals on the chain on their interval and distribute once per period. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../test-support/chain';
-import { dec } from '../services/decimal';
+import { dec } from '../common/decimal';
 import { fundPool } from '../services/pool';
 import { withdrawLocked } from '../services/withdraw';
 import { makeUser, resetDb, setupDb, type TestEnv } from '../test/helpers';

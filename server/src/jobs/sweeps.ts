@@ -9,10 +9,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotNull } from 'kysely';
 import type { ChainGateway, SignedTransaction } from '../chain/gateway';
+import { depositKeyPath, depositSigner } from '../chain/keys';
+import { dec } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
-import { dec } from '../services/decimal';
-import { depositKeyPath, depositSigner } from '../services/keys';
 import { post } from '../services/ledger';
 
 /** Below this (in the token's units) a sweep would cost more than it moves. */

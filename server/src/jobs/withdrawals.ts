@@ -14,12 +14,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { must } from '../../../src/lib/must';
 import { baseUnits, type ChainGateway, type SignedTransaction } from '../chain/gateway';
+import { dec } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
-import { dec } from '../services/decimal';
 import { post, userFrozen } from '../services/ledger';
 import { hold } from '../services/withdrawal-holds';
-import { refundWithdrawal } from '../services/withdrawal-refund';
+import { refundWithdrawal, screenWithdrawals } from '../services/withdrawal-refund';
 
 const BATCH = 50;
 /** Re-send an unconfirmed transaction this often (a node may have dropped it). */
@@ -32,20 +32,6 @@ const REASONS: Record<string, string> = {
   OUT_OF_ENERGY: 'The transfer ran out of energy on the network; the amount and fee were refunded',
   EXPIRED,
 };
-
-/** Step 0, no chain needed: a withdrawal to a blocklisted destination fails and is refunded unsigned. */
-export async function screenWithdrawals(db: Db): Promise<number> {
-  const blocked = await db
-    .selectFrom('records as r')
-    .innerJoin('address_blocklist as b', 'b.address', 'r.to_address')
-    .leftJoin('chain_withdrawals as c', 'c.record_id', 'r.id')
-    .select(['r.id', 'b.reason'])
-    .where('r.status', '=', 'withdrawing')
-    .where('c.record_id', 'is', null)
-    .execute();
-  for (const b of blocked) await transact(db, (trx) => refundWithdrawal(trx, b.id, b.reason));
-  return blocked.length;
-}
 
 /** Base units of signed withdrawals the chain has not settled yet, per currency. */
 async function unpaidByCurrency(db: Db): Promise<Map<string, bigint>> {

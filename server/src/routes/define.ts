@@ -6,9 +6,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Endpoint } from '../../../src/contract/endpoint';
+import { ApiError, ErrorCode } from '../common/errors';
 import type { Ctx } from '../context';
 import { userIdForToken } from '../services/auth';
-import { ApiError, ErrorCode } from '../services/errors';
 import type { Who } from '../services/me';
 import { touchSession } from '../services/sessions';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
+import { ErrorCode, fail } from '../common/errors';
 import type { Ctx } from '../context';
 import { blobStoreFor } from '../services/blob-store';
 import * as content from '../services/content';
 import { countries } from '../services/countries';
-import { ErrorCode, fail } from '../services/errors';
 import { requestLocale } from '../services/localized';
 import { MAX_UPLOAD_BYTES, readUpload, storeUpload } from '../services/uploads';
 import { define } from './define';

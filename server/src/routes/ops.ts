@@ -4,8 +4,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ApiError, ErrorCode } from '../common/errors';
 import type { Ctx } from '../context';
-import { ApiError, ErrorCode } from '../services/errors';
 import { runOps } from '../services/ops';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

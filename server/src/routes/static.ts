@@ -10,8 +10,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { PRERENDER_CSP_FILE, type PrerenderCsp, prerenderedFileFor } from '../../../src/config/prerendered-pages';
 import { isApiPath } from '../../../src/contract/api-segments';
+import { ErrorCode } from '../common/errors';
 import type { Config } from '../config';
-import { ErrorCode } from '../services/errors';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 

@@ -3,11 +3,11 @@
 import type { Selectable } from 'kysely';
 import { type LocaleId, SOURCE_LOCALE } from '../../../src/lib/i18n/locales';
 import { must } from '../../../src/lib/must';
+import { dec, str } from '../common/decimal';
+import { ErrorCode, fail } from '../common/errors';
 import { transact } from '../db/index';
 import type { ActivityTexts, DB, Db, Q } from '../db/schema';
 import { REVIEW_TEXTS } from '../i18n/content-texts';
-import { dec, str } from './decimal';
-import { ErrorCode, fail } from './errors';
 import { post, userAvailable } from './ledger';
 import { inEveryLocale, localized, type Translator } from './localized';
 import { publish } from './notify';

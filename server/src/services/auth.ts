@@ -2,9 +2,9 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { SAFE_EMAIL } from '../../../src/contract/patterns';
 import { must } from '../../../src/lib/must';
+import { ErrorCode, fail } from '../common/errors';
 import type { Db, Q } from '../db/schema';
 import { type CodeMessage, codeMessage, ownCodeMessage } from './code-messages';
-import { ErrorCode, fail } from './errors';
 import { type HumanProof, spendProof } from './human-check';
 import { knownDeviceHash } from './known-devices';
 import { clearLoginLocks, codeLimits, guard, knownDeviceLoginLimits, loginLimits } from './lockout';

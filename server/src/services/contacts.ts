@@ -10,9 +10,9 @@
  */
 import { sql } from 'kysely';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
+import { ErrorCode, fail } from '../common/errors';
 import type { Q } from '../db/schema';
 import { refuseLosingDestination } from './destinations';
-import { ErrorCode, fail } from './errors';
 
 /** More would be a directory, not an address book; it also bounds what one user can store. */
 export const MAX_CONTACTS = 200;

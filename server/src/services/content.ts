@@ -1,9 +1,9 @@
 /** Articles, customer service contacts and the app configuration. */
 import { BRAND } from '../../../src/config/brand';
 import { type LocaleId, SOURCE_LOCALE } from '../../../src/lib/i18n/locales';
+import { str } from '../common/decimal';
+import { ErrorCode, fail } from '../common/errors';
 import type { Q } from '../db/schema';
-import { str } from './decimal';
-import { ErrorCode, fail } from './errors';
 
 const UPDATED = '2026-11-01T00:00:00.000Z';
 

@@ -3,10 +3,11 @@
  * gift). A recharge is always a transfer seen on the chain: its transaction id and event index are
  * recorded, so the same transfer is never credited twice.
  */
+
+import { dec, str } from '../common/decimal';
+import { ErrorCode, fail } from '../common/errors';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
-import { dec, str } from './decimal';
-import { ErrorCode, fail } from './errors';
 import { post, userAvailable } from './ledger';
 import { toRecord } from './records';
 import { GIFT_AMOUNT, TSR } from './reference';

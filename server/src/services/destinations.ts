@@ -1,7 +1,7 @@
 /** Where a withdrawal (or a saved contact) may not point. */
 import { type RawBuilder, sql } from 'kysely';
+import { ErrorCode, fail } from '../common/errors';
 import type { Q } from '../db/schema';
-import { ErrorCode, fail } from './errors';
 
 /**
  * Destinations where a withdrawal can only lose: a token's contract (funds sent there are gone) and

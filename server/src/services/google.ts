@@ -1,6 +1,7 @@
 /** Authenticator binding: a pending secret shown after re-entering the login password, bound by a valid code. */
+
+import { ErrorCode, fail } from '../common/errors';
 import type { Db } from '../db/schema';
-import { ErrorCode, fail } from './errors';
 import { guard, userSecretLimits } from './lockout';
 import { open, seal } from './secret-box';
 import { noticeTexts, recordSecurityChange } from './security-notices';

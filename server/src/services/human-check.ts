@@ -11,8 +11,8 @@
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge } from 'altcha-lib/types';
+import { ErrorCode, fail } from '../common/errors';
 import type { Q } from '../db/schema';
-import { ErrorCode, fail } from './errors';
 import { serverSecret } from './server-secrets';
 
 const TTL_SECONDS = 300;

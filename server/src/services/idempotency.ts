@@ -9,9 +9,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
+import { ErrorCode, fail } from '../common/errors';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
-import { ErrorCode, fail } from './errors';
 import type { HeldAttempt } from './held-attempt';
 import { type Who, withMe } from './me';
 import { serverSecret } from './server-secrets';

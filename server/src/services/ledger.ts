@@ -3,8 +3,9 @@
  * accounts; entries on user accounts (`user:<id>:available|frozen`) also update the balance row.
  */
 import { sql } from 'kysely';
-import type { Q } from '../db/schema';
-import { Dec, dec, str } from './decimal';
+import { Dec, dec, str } from '../common/decimal';
+import { transact } from '../db/index';
+import type { Db, Q } from '../db/schema';
 
 export type Account = `user:${number}:available` | `user:${number}:frozen` | `system:${string}`;
 export type Entry = [Account, string | Dec];
@@ -67,4 +68,19 @@ export async function accountBalance(db: Q, account: Account, currency: string):
     .where('currency', '=', currency)
     .executeTakeFirst();
   return str(row?.total ?? '0');
+}
+
+/**
+ * Float an operator sent to the server's own addresses (the devnet's faucet at `npm start`): booked
+ * as capital, so the books' view of those addresses keeps matching the chain's.
+ */
+export async function bookCapital(db: Db, sent: ReadonlyArray<{ token: string; amount: string; txId: string }>): Promise<void> {
+  if (sent.length === 0) return;
+  await transact(db, async (trx) => {
+    for (const { token, amount, txId } of sent)
+      await post(trx, `capital:${txId}`, token, [
+        ['system:chain', dec(amount).neg()],
+        ['system:capital', amount],
+      ]);
+  });
 }

@@ -13,8 +13,8 @@
  */
 import { type OnConflictBuilder, type RawBuilder, sql } from 'kysely';
 import type { ErrorCodeValue, WrongAnswerData } from '../../../src/contract/errors';
+import { ErrorCode, fail } from '../common/errors';
 import type { DB, Q } from '../db/schema';
-import { ErrorCode, fail } from './errors';
 
 export interface Limit {
   key: string;

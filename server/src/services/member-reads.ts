@@ -4,8 +4,8 @@
  */
 import { type Selectable, sql } from 'kysely';
 import { must } from '../../../src/lib/must';
+import { ErrorCode, fail } from '../common/errors';
 import type { DB, Q } from '../db/schema';
-import { ErrorCode, fail } from './errors';
 import { readAsMe, type Who } from './me';
 import { currenciesAt, notifiedReferenceVersion, referenceVersion } from './reference-cache';
 

@@ -1,7 +1,7 @@
 import { type NotNull, sql } from 'kysely';
+import { str } from '../common/decimal';
+import { ErrorCode, fail } from '../common/errors';
 import type { Q } from '../db/schema';
-import { str } from './decimal';
-import { ErrorCode, fail } from './errors';
 import type { HeldAttempt } from './held-attempt';
 import { guard, userSecretLimits } from './lockout';
 import { verifyPassword } from './passwords';

@@ -2,8 +2,8 @@
 import type { Selectable } from 'kysely';
 import * as z from 'zod/mini';
 import { isLocaleId, type LocaleId } from '../../../src/lib/i18n/locales';
+import { ErrorCode, fail } from '../common/errors';
 import type { DB, MessageTexts, Q } from '../db/schema';
-import { ErrorCode, fail } from './errors';
 import { localized } from './localized';
 import { readAsMe, type Who } from './me';
 import { pageOf, pageWindow } from './paging';

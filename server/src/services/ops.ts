@@ -2,12 +2,12 @@
 
 import { readFile } from 'node:fs/promises';
 import { devnetFaucet } from '../chain/faucet';
+import { ErrorCode, fail } from '../common/errors';
 import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import { review } from './activity';
 import { setSetting } from './content';
 import { depositAddress, findUserId } from './deposits';
-import { ErrorCode, fail } from './errors';
 import { publish, readTranslations } from './notify';
 import { distribute } from './pool';
 import { seedDemo } from './seed';

@@ -5,10 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { generateAuthenticationOptions } from '@simplewebauthn/server';
+import { dec } from '../common/decimal';
+import { ErrorCode, fail } from '../common/errors';
 import type { WebAuthnConfig } from '../config';
 import type { Q } from '../db/schema';
-import { dec } from './decimal';
-import { ErrorCode, fail } from './errors';
 import { asRecord, CHALLENGE_SECONDS, keepChallenge, requireWebAuthn, takeChallenge, verifyAssertion } from './webauthn-ceremony';
 
 /** What a passkey approves when it confirms a transfer (the withdraw request's own fields). */

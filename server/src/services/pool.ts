@@ -4,9 +4,9 @@
  * precision; the remainder stays in the pool. A unique period_start makes each period pay once.
  */
 import { sql } from 'kysely';
+import { dec, floor, str } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
-import { dec, floor, str } from './decimal';
 import { accountBalance, post, userAvailable } from './ledger';
 import { pageOf, pageWindow } from './paging';
 import { TSR } from './reference';

@@ -6,8 +6,8 @@
  * uses that first price. The series starts at the user's first entry when that is inside the range.
  */
 import { sql } from 'kysely';
+import { Dec, dec } from '../common/decimal';
 import type { Q } from '../db/schema';
-import { Dec, dec } from './decimal';
 import { userAvailable, userFrozen } from './ledger';
 
 export const PORTFOLIO_RANGES = { '7d': 7, '30d': 30, '1y': 365 } as const;

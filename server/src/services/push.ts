@@ -13,12 +13,12 @@ import { rootCertificates } from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import webpush, { WebPushError } from 'web-push';
+import { dec, floor } from '../common/decimal';
+import { ErrorCode, fail } from '../common/errors';
 import type { PushConfig } from '../config';
 import type { Db, Q } from '../db/schema';
 import { isPushKind, PUSH_TEXTS } from '../i18n/push-texts';
 import { serverLocale, translator } from '../i18n/translate';
-import { dec, floor } from './decimal';
-import { ErrorCode, fail } from './errors';
 import { tokenHash } from './me';
 import { serverSecret } from './server-secrets';
 

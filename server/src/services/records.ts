@@ -1,9 +1,9 @@
 /** Transaction records as the contract shows them, and the list that pages, filters and searches them. */
 import { type ExpressionBuilder, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { RecordStatus, RecordType } from '../../../src/contract/money';
+import { str } from '../common/decimal';
+import { ErrorCode, fail } from '../common/errors';
 import type { DB, Q } from '../db/schema';
-import { str } from './decimal';
-import { ErrorCode, fail } from './errors';
 import { readAsMe, type Who, type WithMe, withMe } from './me';
 import { pageOf, pageOffset } from './paging';
 import { REFUND_REF_PREFIX, refundedWithdrawalId } from './withdrawal-refund';

@@ -14,9 +14,9 @@
  */
 import { sql } from 'kysely';
 import { mustAll } from '../../../src/lib/must';
+import { str } from '../common/decimal';
 import { isEmbedded, listen } from '../db/index';
 import type { Q } from '../db/schema';
-import { str } from './decimal';
 
 export interface CurrencyRef {
   symbol: string;

@@ -7,9 +7,9 @@
  * once and the owner learns of it.
  */
 import { isGuessableTradePassword } from '../../../src/lib/forms/credentials';
+import { ErrorCode, fail } from '../common/errors';
 import type { Db } from '../db/schema';
 import { consumeCode, type OwnCodeScene, requestOwnCode } from './auth';
-import { ErrorCode, fail } from './errors';
 import type { Mailer } from './mailer';
 import { hashPassword } from './passwords';
 import { noticeTexts, recordSecurityChange } from './security-notices';

@@ -3,17 +3,16 @@ import type { MessageDescriptor } from '@lingui/core';
 import { sql } from 'kysely';
 import { must } from '../../../src/lib/must';
 import { devnetFaucet, type Faucet } from '../chain/faucet';
+import { addressFor } from '../chain/keys';
+import { dec } from '../common/decimal';
 import type { Config } from '../config';
 import { transact } from '../db/index';
 import type { Db, Trx } from '../db/schema';
 import { DEMO_ACTIVITY_TEXTS, DEMO_MESSAGE_TEXTS } from '../i18n/content-texts';
-import { screenWithdrawals } from '../jobs/withdrawals';
 import * as activity from './activity';
 import { blobStoreFor } from './blob-store';
-import { dec } from './decimal';
 import { demoScreenshot } from './demo-image';
 import { creditRecharge, depositAddress } from './deposits';
-import { addressFor } from './keys';
 import { accountBalance, post, userAvailable } from './ledger';
 import { inEveryLocale } from './localized';
 import { publish } from './notify';
@@ -23,6 +22,7 @@ import { BLOCKLIST, seedReference, TSR } from './reference';
 import { swapLocked } from './swap';
 import { createUser } from './users';
 import { withdrawLocked } from './withdraw';
+import { screenWithdrawals } from './withdrawal-refund';
 
 /** An outside address the demo already sent to (the browser tests pair it with a lookalike). */
 export const DEMO_SENT_TO = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';

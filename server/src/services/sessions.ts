@@ -9,9 +9,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { deviceName } from '../../../src/lib/device/device-name';
+import { ErrorCode, fail } from '../common/errors';
 import type { WebAuthnConfig } from '../config';
 import type { Q } from '../db/schema';
-import { ErrorCode, fail } from './errors';
 import { tokenHash } from './me';
 import { checkLoginPassword, getUser } from './users';
 import { requireWebAuthn, takeChallenge, verifyAssertion } from './webauthn-ceremony';

@@ -1,9 +1,9 @@
 /** Flash swap at the configured rate: amount out rounded down to the target precision, atomic. */
 import { type Selectable, sql } from 'kysely';
 import { mustAll } from '../../../src/lib/must';
+import { dec, decimalsOf, floor, str } from '../common/decimal';
+import { ErrorCode, fail } from '../common/errors';
 import type { DB, Db, Q } from '../db/schema';
-import { dec, decimalsOf, floor, str } from './decimal';
-import { ErrorCode, fail } from './errors';
 import { HeldAttempt } from './held-attempt';
 import { asMoveRead, type MoveOnce, moveOnce, moveReadFrom } from './idempotency';
 import { userAvailable } from './ledger';

@@ -9,10 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { sql } from 'kysely';
+import { ErrorCode, fail } from '../common/errors';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
 import type { BlobStore } from './blob-store';
-import { ErrorCode, fail } from './errors';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Per user and rolling 24 hours: enough for every activity several times over, not for a flood. */

@@ -2,10 +2,10 @@
 import { randomInt } from 'node:crypto';
 import { isGuessableTradePassword } from '../../../src/lib/forms/credentials';
 import { must } from '../../../src/lib/must';
+import { walletAddressOf } from '../chain/keys';
+import { ErrorCode, fail } from '../common/errors';
 import { transact } from '../db/index';
 import type { Db, Q } from '../db/schema';
-import { ErrorCode, fail } from './errors';
-import { walletAddressOf } from './keys';
 import { guard, loginLimits, userSecretLimits } from './lockout';
 import { tokenHash } from './me';
 import { hashPassword, verifyPassword } from './passwords';

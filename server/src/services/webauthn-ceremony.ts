@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthenticationResponseJSON, WebAuthnCredential } from '@simplewebauthn/server';
 import { verifyAuthenticationResponse } from '@simplewebauthn/server';
+import { ErrorCode, fail } from '../common/errors';
 import type { WebAuthnConfig } from '../config';
 import type { Q } from '../db/schema';
-import { ErrorCode, fail } from './errors';
 
 /** How long a challenge may be answered: the time to find the phone and touch the sensor. */
 export const CHALLENGE_SECONDS = 120;

@@ -5,11 +5,12 @@
  * held record. Approving lets the job sign it (a record beyond the hot wallet still waits for the
  * float to be topped up); rejecting refunds amount and fee at once and tells the user.
  */
+
+import { dec, str } from '../common/decimal';
+import { ErrorCode, fail } from '../common/errors';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
 import { WITHDRAWAL_DECLINED_TEXTS } from '../i18n/content-texts';
-import { dec, str } from './decimal';
-import { ErrorCode, fail } from './errors';
 import { inEveryLocale } from './localized';
 import { publish } from './notify';
 import { refundWithdrawal } from './withdrawal-refund';

@@ -1,5 +1,6 @@
-import type { Q } from '../db/schema';
-import { dec, str } from './decimal';
+import { dec, str } from '../common/decimal';
+import { transact } from '../db/index';
+import type { Db, Q } from '../db/schema';
 import { post, userAvailable, userFrozen } from './ledger';
 
 /** A refund record's `ref` is this and the withdrawal's id (unique: migration 017). */
@@ -54,4 +55,18 @@ export async function refundWithdrawal(trx: Q, recordId: number, reason: string)
     [userAvailable(r.user_id), total],
   ]);
   return refund.id;
+}
+
+/** Step 0, no chain needed: a withdrawal to a blocklisted destination fails and is refunded unsigned. */
+export async function screenWithdrawals(db: Db): Promise<number> {
+  const blocked = await db
+    .selectFrom('records as r')
+    .innerJoin('address_blocklist as b', 'b.address', 'r.to_address')
+    .leftJoin('chain_withdrawals as c', 'c.record_id', 'r.id')
+    .select(['r.id', 'b.reason'])
+    .where('r.status', '=', 'withdrawing')
+    .where('c.record_id', 'is', null)
+    .execute();
+  for (const b of blocked) await transact(db, (trx) => refundWithdrawal(trx, b.id, b.reason));
+  return blocked.length;
 }

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { SOLID_AFTER } from '../../test-support/chain';
+import { dec } from '../common/decimal';
 import { watchDeposits } from '../jobs/deposits';
 import { blobStoreFor } from '../services/blob-store';
-import { dec } from '../services/decimal';
 import { DAILY_UPLOADS, deleteUnusedUploads } from '../services/uploads';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAUCET_ADDRESS } from '../../devnet/chain';
 import { SOLID_AFTER, startTestChain, type TestChain } from '../../test-support/chain';
+import { addressFor } from '../chain/keys';
+import { dec } from '../common/decimal';
 import { watchDeposits } from '../jobs/deposits';
-import { dec } from '../services/decimal';
 import { depositAddress } from '../services/deposits';
-import { addressFor } from '../services/keys';
 import { journalTotals } from '../services/ledger';
 import { toRecord } from '../services/records';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';

@@ -15,7 +15,7 @@ import { decodeTransferCall } from '../../devnet/chain';
 import { type Devnet, startDevnet } from '../../devnet/index';
 import { toBase58 } from '../../devnet/transaction';
 import { DEMO, freePort, loginDemo, request, type ServerProc, sleep, startServer } from '../../test-support/proc';
-import { hotWallet } from '../services/keys';
+import { hotWallet } from '../chain/keys';
 
 const HOT_KEY = '3c5a1b7e9d0f2a4c6e8b1d3f5a7c9e0b2d4f6a8c1e3b5d7f9a0c2e4b6d8f1a3c';
 /** A destination nobody else pays (the demo seed's own withdrawals go elsewhere). */

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOLID_AFTER, startTestChain, type TestChain } from '../../test-support/chain';
+import { dec } from '../common/decimal';
 import { watchDeposits } from '../jobs/deposits';
 import { sweepDeposits } from '../jobs/sweeps';
-import { dec } from '../services/decimal';
 import { depositAddress } from '../services/deposits';
 import { accountBalance, journalTotals, post } from '../services/ledger';
 import { withdrawLocked } from '../services/withdraw';

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../test-support/chain';
 import type { ChainGateway } from '../chain/gateway';
+import { hotWallet } from '../chain/keys';
+import { dec } from '../common/decimal';
 import type { Db } from '../db/schema';
 import { processWithdrawals } from '../jobs/withdrawals';
-import { dec } from '../services/decimal';
-import { hotWallet } from '../services/keys';
 import { journalTotals, post, userAvailable } from '../services/ledger';
 import { withdrawLocked } from '../services/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';

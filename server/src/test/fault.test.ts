@@ -24,9 +24,9 @@ import {
   sleep,
   startServer,
 } from '../../test-support/proc';
+import { type Dec, dec } from '../common/decimal';
 import { openDb } from '../db/index';
 import type { Db } from '../db/schema';
-import { type Dec, dec } from '../services/decimal';
 
 const BURST = 30; // withdraws, and as many swaps
 const W_AMOUNT = '10.123'; // fee 1 USDT

@@ -5,7 +5,7 @@ import { api } from '../../../src/contract/index';
 import type { TransactionRecord } from '../../../src/contract/money';
 import { signerOf } from '../../devnet/transaction';
 import { startTestChain, type TestChain } from '../../test-support/chain';
-import { dec } from '../services/decimal';
+import { dec } from '../common/decimal';
 import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/ledger';
 import { BLOCKLIST } from '../services/reference';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import type { Portfolio } from '../../../src/contract/member';
-import { dec } from '../services/decimal';
+import { dec } from '../common/decimal';
 import { creditRecharge } from '../services/deposits';
 import { runOps } from '../services/ops';
 import { seedReference } from '../services/reference';

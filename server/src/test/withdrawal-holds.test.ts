@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../test-support/chain';
+import { dec } from '../common/decimal';
 import type { Db } from '../db/schema';
-import { dec } from '../services/decimal';
 import { journalTotals } from '../services/ledger';
 import { runOps } from '../services/ops';
 import { withdrawLocked } from '../services/withdraw';

@@ -1,4 +1,4 @@
-/** Helpers of tests/more.spec.ts: the ops CLI against the test server, and direct API calls. */
+/** Helpers of the browser tests: direct API calls, a registered user, popups closed as they open, and the ops CLI. */
 import type { Page } from '@playwright/test';
 import { latestCode } from './account-ops.ts';
 import { DEMO, E2E_BASE_URL } from './env.ts';

@@ -3,7 +3,7 @@
  * `page.route` so the browser still believes it is online (as on a captive portal or a dead Wi-Fi),
  * and a server that answers 5xx is reachable, so never "offline".
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { isApiPath } from '../src/contract/api-segments.ts';
 import { closePopupsAsTheyOpen } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
@@ -14,10 +14,33 @@ const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'You a
 const walletActions = (page: Page) => page.getByRole('navigation', { name: 'Wallet actions' });
 
 test.beforeEach(async ({ page }) => {
+  // The page's clock runs as usual until a test holds or moves it: no backoff probe the test does not
+  // drive can come between its steps.
+  await page.clock.install();
   await loginAsDemo(page);
   await expect(page.getByTestId('asset-USDT')).toBeVisible();
   await closePopupsAsTheyOpen(page);
 });
+
+/**
+ * Moves the page's clock on until a backoff probe has just failed: the next one is then a whole
+ * backoff step (10 s once offline a while) away, and the test's "network back, then a tap" cannot
+ * be overtaken by it on however slow a machine. The page's timers keep running as usual.
+ */
+async function justAfterAProbe(page: Page) {
+  await page.clock.runFor(60_000);
+  let failed = 0;
+  const onFailed = (r: Request) => {
+    if (new URL(r.url()).pathname === '/config/app') failed++;
+  };
+  page.on('requestfailed', onFailed);
+  try {
+    for (let step = 0; step < 40 && failed === 0; step++) await page.clock.runFor(500);
+    expect(failed, 'a backoff probe ran within 20 s of the page clock').toBeGreaterThan(0);
+  } finally {
+    page.off('requestfailed', onFailed);
+  }
+}
 
 /** The header's refresh button: "Refresh" online, "Try again" offline (never disabled offline). */
 const tryAgain = (page: Page) => page.getByRole('button', { name: 'Try again', exact: true });
@@ -45,6 +68,7 @@ test('a cut network shows the banner within 3 s of a tap while navigator.onLine 
 
   // The network comes back and the person taps Try again: the app checks at once (no backoff to
   // wait out), the banner goes and the wallet is fetched again.
+  await justAfterAProbe(page);
   await page.unroute(isApi);
   const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/member/wallet');
   await tryAgain(page).click();
@@ -57,9 +81,6 @@ test('a cut network shows the banner within 3 s of a tap while navigator.onLine 
 
 test('back online without a tap, the app notices within 10 s and refetches what is stale', async ({ page }) => {
   // The test drives the page's timers: the 10 s is the app's own promise, not a wait of the test's.
-  await page.clock.install();
-  await page.reload();
-  await expect(page.getByTestId('asset-USDT')).toBeVisible();
   await goOfflineByRefresh(page);
   // Let the backoff grow to its longest step, as it would for someone offline a while.
   await page.clock.runFor(60_000);
@@ -74,6 +95,7 @@ test('back online without a tap, the app notices within 10 s and refetches what 
 
 test('tapping the offline banner checks at once', async ({ page }) => {
   await goOfflineByRefresh(page);
+  await justAfterAProbe(page);
   await page.unroute(isApi);
   const probed = page.waitForRequest((r) => new URL(r.url()).pathname === '/config/app');
   await banner(page).getByRole('button').click();
@@ -82,9 +104,6 @@ test('tapping the offline banner checks at once', async ({ page }) => {
 });
 
 test('a network that swallows requests: opening a screen says offline within 3 s, not at the 60 s deadline', async ({ page }) => {
-  await page.clock.install();
-  await page.reload();
-  await expect(page.getByTestId('asset-USDT')).toBeVisible();
   // A dead Wi-Fi: requests go out and nothing ever comes back (no failure to report).
   const held: Array<() => Promise<void>> = [];
   await page.route(isApi, (route) => void held.push(() => route.abort('internetdisconnected')));
@@ -95,7 +114,8 @@ test('a network that swallows requests: opening a screen says offline within 3 s
   await page.clock.runFor(2500);
   await expect(banner(page)).toBeVisible();
 
-  // The network comes back; a tap on the banner brings the app back at once.
+  // The network comes back; a tap on the banner brings the app back at once, even with a backoff
+  // probe still hanging on the dead connection.
   await page.unroute(isApi);
   await banner(page).getByRole('button').click();
   await expect(banner(page)).toBeHidden({ timeout: 3000 });
@@ -104,8 +124,7 @@ test('a network that swallows requests: opening a screen says offline within 3 s
 
 test('the browser coming back to the foreground while offline checks at once', async ({ page }) => {
   await goOfflineByRefresh(page);
-  // Watch before the route goes: a backoff probe may already be on its way, and the event then
-  // relies on the probe that follows it (which a listener set after unroute could miss).
+  await justAfterAProbe(page);
   const probed = page.waitForRequest((r) => new URL(r.url()).pathname === '/config/app');
   await page.unroute(isApi);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));

@@ -230,15 +230,16 @@ describe('online state from evidence', () => {
     const done = t.tracker.checkNow();
     expect(t.probe).toHaveBeenCalledTimes(calls + 1);
     expect(t.tracker.isChecking()).toBe(true);
-    // Asking again while it runs joins the same probe.
-    void t.tracker.checkNow();
-    expect(t.probe).toHaveBeenCalledTimes(calls + 1);
+    // Asking again while it hangs sends another: nobody waits out a dead connection's probe.
+    const again = t.tracker.checkNow();
+    expect(t.probe).toHaveBeenCalledTimes(calls + 2);
     await vi.advanceTimersByTimeAsync(500);
-    await done;
-    expect(checking).toEqual([true, false]);
+    await Promise.all([done, again]);
+    expect(t.tracker.isChecking()).toBe(false);
+    expect(checking.at(-1)).toBe(false);
     // The next probe comes after the first step of the backoff again, not after 10 s.
     await vi.advanceTimersByTimeAsync(PROBE_BACKOFF_MS[0] - 500);
-    expect(t.probe).toHaveBeenCalledTimes(calls + 2);
+    expect(t.probe).toHaveBeenCalledTimes(calls + 3);
 
     t.setServerUp(true);
     void t.tracker.checkNow();

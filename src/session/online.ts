@@ -70,14 +70,17 @@ export function createOnlineTracker(deps: OnlineTrackerDeps): OnlineTracker {
     timer = undefined;
   };
 
-  const probeNow = (timeoutMs?: number): Promise<void> => {
+  /** `fresh`: a person asked — a probe still hanging on a dead connection must not make them wait. */
+  const probeNow = (timeoutMs?: number, fresh = false): Promise<void> => {
     cancelProbe();
-    if (probing) return probing;
+    if (probing && !fresh) return probing;
     const startedAt = Date.now();
-    const done = deps
+    const done: Promise<void> = deps
       .probe(timeoutMs)
       .catch(() => undefined)
       .then(() => {
+        // A newer probe (someone asked again) owns the state and the next step.
+        if (probing !== done) return;
         probing = undefined;
         notify(checkingListeners);
         // Paced from this probe's start: one that hung until its deadline does not stretch the gap.
@@ -122,7 +125,7 @@ export function createOnlineTracker(deps: OnlineTrackerDeps): OnlineTracker {
   };
   const checkNow = () => {
     attempt = 0;
-    return probeNow();
+    return probeNow(undefined, true);
   };
   const onBrowserOnline = () => void checkNow();
   const onVisibility = () => {

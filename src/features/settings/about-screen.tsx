@@ -23,7 +23,10 @@ export function AboutScreen() {
   const check = useMutation({
     mutationFn: async () => {
       const config = await queryClient.fetchQuery({ ...appConfigQueryOptions(), staleTime: 0 });
-      await updateWorker();
+      // The answer is the server's version; the worker looks for the new build in the background.
+      // Awaited, the answer waited on the browser's update job (fetching sw.js, queued behind any
+      // update check already running): over 5 s on a loaded machine, for a line of text.
+      void updateWorker();
       return config.appVersion;
     },
   });

@@ -3,7 +3,7 @@
  * `page.route` so the browser still believes it is online (as on a captive portal or a dead Wi-Fi),
  * and a server that answers 5xx is reachable, so never "offline".
  */
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import { isApiPath } from '../src/contract/api-segments.ts';
 import { closePopupsAsTheyOpen } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
@@ -23,23 +23,31 @@ test.beforeEach(async ({ page }) => {
 });
 
 /**
- * Moves the page's clock on until a backoff probe has just failed: the next one is then a whole
- * backoff step (10 s once offline a while) away, and the test's "network back, then a tap" cannot
- * be overtaken by it on however slow a machine. The page's timers keep running as usual.
+ * The page's API network as the test says: open, cut (requests fail at once, as on a dead link the
+ * device notices), or held (requests wait). Held is how the test says "the network is back" at the
+ * moment of a tap: nothing the app sends on its own can get through first and take away what the
+ * person is about to tap; `back` then lets through what waited and everything after.
  */
-async function justAfterAProbe(page: Page) {
-  await page.clock.runFor(60_000);
-  let failed = 0;
-  const onFailed = (r: Request) => {
-    if (new URL(r.url()).pathname === '/config/app') failed++;
+async function controlNetwork(page: Page) {
+  let mode: 'open' | 'cut' | 'held' = 'open';
+  const held: Route[] = [];
+  await page.route(isApi, (route) =>
+    mode === 'cut' ? route.abort('internetdisconnected') : mode === 'held' ? void held.push(route) : route.continue(),
+  );
+  return {
+    cut: () => {
+      mode = 'cut';
+    },
+    hold: () => {
+      mode = 'held';
+    },
+    /** Whether a probe (`GET /config/app`) is among the requests waiting. */
+    probeWaiting: () => held.some((r) => new URL(r.request().url()).pathname === '/config/app'),
+    back: async () => {
+      mode = 'open';
+      await Promise.all(held.splice(0).map((r) => r.continue()));
+    },
   };
-  page.on('requestfailed', onFailed);
-  try {
-    for (let step = 0; step < 40 && failed === 0; step++) await page.clock.runFor(500);
-    expect(failed, 'a backoff probe ran within 20 s of the page clock').toBeGreaterThan(0);
-  } finally {
-    page.off('requestfailed', onFailed);
-  }
 }
 
 /** The header's refresh button: "Refresh" online, "Try again" offline (never disabled offline). */
@@ -47,16 +55,18 @@ const tryAgain = (page: Page) => page.getByRole('button', { name: 'Try again', e
 
 /** Cuts the network (requests fail at once) and taps Refresh: that failed request is the evidence. */
 async function goOfflineByRefresh(page: Page) {
-  await page.route(isApi, (route) => route.abort('internetdisconnected'));
+  const network = await controlNetwork(page);
+  network.cut();
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   // A person sees it within 3 s of the tap (a failure is believed at once: no retries first).
   await expect(banner(page)).toBeVisible({ timeout: 3000 });
+  return network;
 }
 
 test('a cut network shows the banner within 3 s of a tap while navigator.onLine stays true; Try again brings the app back at once', async ({
   page,
 }) => {
-  await goOfflineByRefresh(page);
+  const network = await goOfflineByRefresh(page);
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   await expect(walletActions(page).getByRole('button', { name: 'Transfer' })).toBeDisabled();
   await expect(page.getByText('Transfers need a connection. They are never queued while offline.')).toBeVisible();
@@ -68,10 +78,11 @@ test('a cut network shows the banner within 3 s of a tap while navigator.onLine 
 
   // The network comes back and the person taps Try again: the app checks at once (no backoff to
   // wait out), the banner goes and the wallet is fetched again.
-  await justAfterAProbe(page);
-  await page.unroute(isApi);
+  network.hold();
   const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/member/wallet');
   await tryAgain(page).click();
+  await expect.poll(network.probeWaiting, { message: 'the tap sent a probe' }).toBe(true);
+  await network.back();
   await expect(banner(page)).toBeHidden({ timeout: 3000 });
   await refetched;
   await expect(walletActions(page).getByRole('link', { name: 'Transfer' })).toBeVisible();
@@ -81,12 +92,12 @@ test('a cut network shows the banner within 3 s of a tap while navigator.onLine 
 
 test('back online without a tap, the app notices within 10 s and refetches what is stale', async ({ page }) => {
   // The test drives the page's timers: the 10 s is the app's own promise, not a wait of the test's.
-  await goOfflineByRefresh(page);
+  const network = await goOfflineByRefresh(page);
   // Let the backoff grow to its longest step, as it would for someone offline a while.
   await page.clock.runFor(60_000);
   await expect(banner(page)).toBeVisible();
 
-  await page.unroute(isApi);
+  await network.back();
   const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/member/wallet');
   await page.clock.runFor(10_000);
   await expect(banner(page)).toBeHidden();
@@ -94,19 +105,21 @@ test('back online without a tap, the app notices within 10 s and refetches what 
 });
 
 test('tapping the offline banner checks at once', async ({ page }) => {
-  await goOfflineByRefresh(page);
-  await justAfterAProbe(page);
-  await page.unroute(isApi);
-  const probed = page.waitForRequest((r) => new URL(r.url()).pathname === '/config/app');
+  const network = await goOfflineByRefresh(page);
+  network.hold();
   await banner(page).getByRole('button').click();
-  await probed;
+  await expect.poll(network.probeWaiting, { message: 'the tap sent a probe' }).toBe(true);
+  await network.back();
   await expect(banner(page)).toBeHidden({ timeout: 3000 });
 });
 
 test('a network that swallows requests: opening a screen says offline within 3 s, not at the 60 s deadline', async ({ page }) => {
-  // A dead Wi-Fi: requests go out and nothing ever comes back (no failure to report).
-  const held: Array<() => Promise<void>> = [];
-  await page.route(isApi, (route) => void held.push(() => route.abort('internetdisconnected')));
+  // A dead Wi-Fi: requests go out and nothing comes back (no failure to report) until the network
+  // returns — here, from the person's tap on: nothing the app sends on its own before it can get
+  // through first and take the banner (the tap's target) away.
+  let back = false;
+  const held: Route[] = [];
+  await page.route(isApi, (route) => (back ? route.continue() : void held.push(route)));
   const stalled = page.waitForRequest((r) => r.url().includes('/money/virtualCurrency/transaction/list'));
   await page.getByRole('link', { name: 'Records' }).first().click();
   await stalled;
@@ -114,21 +127,25 @@ test('a network that swallows requests: opening a screen says offline within 3 s
   await page.clock.runFor(2500);
   await expect(banner(page)).toBeVisible();
 
-  // The network comes back; a tap on the banner brings the app back at once, even with a backoff
-  // probe still hanging on the dead connection.
-  await page.unroute(isApi);
+  // The network comes back as the person taps the banner: the tap's own probe gets through at once,
+  // even with a backoff probe still hanging on the dead connection.
+  const beforeTap = held.length;
   await banner(page).getByRole('button').click();
+  back = true;
+  // The tap's probe reaches the route a moment after the click returns.
+  const probeOf = (r: Route) => new URL(r.request().url()).pathname === '/config/app';
+  await expect.poll(() => held.slice(beforeTap).some(probeOf), { message: 'the tap sent a probe' }).toBe(true);
+  await Promise.all(held.slice(beforeTap).map((r) => r.continue()));
   await expect(banner(page)).toBeHidden({ timeout: 3000 });
-  await Promise.all(held.map((release) => release().catch(() => undefined)));
+  await Promise.all(held.slice(0, beforeTap).map((r) => r.abort('internetdisconnected').catch(() => undefined)));
 });
 
 test('the browser coming back to the foreground while offline checks at once', async ({ page }) => {
-  await goOfflineByRefresh(page);
-  await justAfterAProbe(page);
-  const probed = page.waitForRequest((r) => new URL(r.url()).pathname === '/config/app');
-  await page.unroute(isApi);
+  const network = await goOfflineByRefresh(page);
+  network.hold();
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await probed;
+  await expect.poll(network.probeWaiting, { message: 'the online event sent a probe' }).toBe(true);
+  await network.back();
   await expect(banner(page)).toBeHidden();
 });
 

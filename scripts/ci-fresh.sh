@@ -16,12 +16,17 @@ pin=()
 
 load_pid=""
 run_pid=""
+run_dir=""
 # Each run and the load loop get their own process group: stopping this script stops them all,
 # so no orphaned run keeps a port or a database that the next run needs.
 stop_all() {
   [ -n "$run_pid" ] && kill -- "-$run_pid" 2>/dev/null
   [ -n "$load_pid" ] && kill -- "-$load_pid" 2>/dev/null
+  # Playwright starts its web servers detached, outside the run's group: without this they keep
+  # ports 4310/4410 and the next run's tests talk to a stale server.
+  [ -n "$run_dir" ] && pkill -9 -f "$run_dir/repo/" 2>/dev/null
   run_pid=""
+  run_dir=""
   load_pid=""
 }
 trap stop_all EXIT
@@ -37,6 +42,7 @@ fi
 failed=0
 for n in $(seq 1 "$runs"); do
   dir="$(mktemp -d "${TMPDIR:-/tmp}/tessera-ci-fresh.XXXXXX")"
+  run_dir="$dir"
   log="${TMPDIR:-/tmp}/tessera-ci-fresh.$$.$n.log"
   git clone --quiet --no-hardlinks "$repo" "$dir/repo"
   echo "run $n/$runs: $(git -C "$dir/repo" log -1 --format='%h %s' | cut -c1-80)${pin:+ (pinned: ${pin[*]})}"
@@ -61,6 +67,7 @@ for n in $(seq 1 "$runs"); do
   echo "  exit $status after $((took / 60)) min $((took % 60)) s — log: $log"
   [ "$status" -eq 0 ] || failed=$((failed + 1))
   rm -rf "$dir"
+  run_dir=""
 done
 [ "$failed" -eq 0 ] || { echo "$failed of $runs runs failed"; exit 1; }
 echo "all $runs runs passed"

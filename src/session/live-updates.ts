@@ -21,7 +21,8 @@ import { isOnline, PROBE_BACKOFF_MS, subscribeOnline } from './online';
 import { appStore } from './store';
 
 const TOPIC_QUERIES: Record<LiveTopic, ReadonlyArray<readonly unknown[]>> = {
-  wallet: [queryKeys.wallet],
+  // A first recharge also activates the account: the activation prompt reads member info.
+  wallet: [queryKeys.wallet, queryKeys.member.info],
   records: [queryKeys.records.all],
   swaps: [queryKeys.exchange.records],
   messages: [queryKeys.notify.all],

@@ -34,7 +34,7 @@ export async function buildServer(outdir = path.resolve(import.meta.dirname, '..
       ops: path.resolve(import.meta.dirname, '../server/src/cli/ops.ts'),
       // Worker threads, started as `<name>.js` beside the entry that loads them (worker-thread.ts).
       'pglite-worker': path.resolve(import.meta.dirname, '../server/src/db/pglite-worker.ts'),
-      'password-worker': path.resolve(import.meta.dirname, '../server/src/services/password-worker.ts'),
+      'password-worker': path.resolve(import.meta.dirname, '../server/src/services/security/password-worker.ts'),
       'devnet-worker': path.resolve(import.meta.dirname, '../server/src/chain/devnet-worker.ts'),
     },
     outdir,

@@ -62,13 +62,13 @@ describe('layers', () => {
     expect(serviceToJob.ok).toBe(false);
     const chainToService = lint(
       'server/src/chain/probe.ts',
-      "import { post } from '../services/ledger';\nexport const x = post;\n",
+      "import { post } from '../services/money-moves/ledger';\nexport const x = post;\n",
     );
     expect(chainToService.ok).toBe(false);
     expect(chainToService.output).toMatch(/The chain .* sits below the services/);
     const routeToService = lint(
       'server/src/routes/probe.ts',
-      "import { post } from '../services/ledger';\nexport const x = post;\n",
+      "import { post } from '../services/money-moves/ledger';\nexport const x = post;\n",
     );
     expect(routeToService.output).not.toMatch(/noRestrictedImports/);
   });

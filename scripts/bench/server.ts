@@ -11,8 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { PasswordPool } from '../../server/src/services/password-pool.ts';
-import { PRODUCTION_PARAMS } from '../../server/src/services/passwords.ts';
+import { PasswordThreads } from '../../server/src/services/security/password-threads.ts';
+import { PRODUCTION_PARAMS } from '../../server/src/services/security/passwords.ts';
 import { DEST } from '../../server/test-support/proc.ts';
 import { S_AMOUNT, W_AMOUNT } from '../load/audit.ts';
 import { type BackendName, backendNames, createBackend, prepareUsers } from '../load/backend.ts';
@@ -129,7 +129,7 @@ async function load(
  * of a run (the money moves take turns with it).
  */
 async function openArgon2Meter() {
-  const pool = new PasswordPool();
+  const pool = new PasswordThreads();
   const options = { algorithm: 2 as const, ...PRODUCTION_PARAMS };
   const stored = (await pool.run({ kind: 'hash', password: '123456', options })) as string;
   const verify = () => pool.run({ kind: 'verify', stored, password: '123456' });

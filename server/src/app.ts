@@ -24,9 +24,9 @@ import { operatorRoutes } from './routes/operator';
 import { opsRoutes } from './routes/ops';
 import { passkeyRoutes, sessionRoutes } from './routes/passkeys';
 import { prerenderCsp, staticRoutes } from './routes/static';
-import { createMailer } from './services/mailer';
-import { setFastHashing } from './services/passwords';
-import { sharedRateLimitStore } from './services/rate-limit-store';
+import { createMailer } from './services/platform/mailer';
+import { sharedRateLimitStore } from './services/platform/rate-limit-store';
+import { setFastHashing } from './services/security/passwords';
 
 export interface AppOptions {
   db: Db;

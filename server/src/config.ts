@@ -46,7 +46,7 @@ export interface Config {
   push: PushConfig;
   /** How long a new contact waits before allowlisted withdrawals may go there, and turning the allowlist off waits. */
   allowlistDelaySeconds: number;
-  /** Passkeys (services/passkeys.ts); undefined: off. */
+  /** Passkeys (services/security/passkeys.ts); undefined: off. */
   webauthn: WebAuthnConfig | undefined;
   /** Hours withdrawals are held after a security change (a password, the authenticator, a passkey). */
   securityHoldHours: number;
@@ -64,7 +64,7 @@ export interface WebAuthnConfig {
   origins: string[];
 }
 
-/** Web Push (services/push.ts). */
+/** Web Push (services/messages/push.ts). */
 export interface PushConfig {
   /**
    * The VAPID contact push services may write to (`mailto:` or `https:`). Unset with DATABASE_URL:

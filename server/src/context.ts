@@ -1,6 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/schema';
-import type { Mailer } from './services/mailer';
+import type { Mailer } from './services/platform/mailer';
 
 /** What every route needs: the database, settings and the mailer. */
 export interface Ctx {

@@ -20,11 +20,11 @@ import { migrate, openDb } from './db/index';
 import { startJobs } from './jobs/scheduler';
 import { createLifecycle } from './lifecycle';
 import { removePidFile, runningServer, writePidFile } from './pidfile';
-import { getSetting, setSetting } from './services/content';
-import { bookCapital } from './services/ledger';
-import { seedReference } from './services/reference';
-import { loadSecretsKeys } from './services/secret-box';
-import { demoCredentials, seedDemo } from './services/seed';
+import { bookCapital } from './services/money-moves/ledger';
+import { getSetting, setSetting } from './services/platform/content';
+import { demoCredentials, seedDemo } from './services/platform/demo-seed';
+import { seedReference } from './services/platform/reference';
+import { loadSecretsKeys } from './services/platform/secret-box';
 
 const out = (s: unknown) => process.stdout.write(`${typeof s === 'string' ? s : String(s)}\n`);
 const errOut = (s: unknown) => process.stderr.write(`${s instanceof Error ? (s.stack ?? s.message) : String(s)}\n`);

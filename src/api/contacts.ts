@@ -1,4 +1,4 @@
-/** The labelled address book and the withdrawal allowlist (server: services/contacts.ts). */
+/** The labelled address book and the withdrawal allowlist (server: services/withdrawals/contacts.ts). */
 import { queryOptions } from '@tanstack/react-query';
 import { contactsApi } from '../contract/contacts';
 import { call, type RequestOptions } from './client';

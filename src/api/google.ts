@@ -17,7 +17,8 @@ export const getGoogleSecret = (body: BodyOf<typeof google.secret>, opts?: Reque
 export const getGoogleStatus = (opts?: RequestOptions) => call(google.status, { ...opts });
 
 /** Binds the pending secret once `code` verifies against it. */
-export const bindGoogle = (body: BodyOf<typeof google.bind>, opts?: RequestOptions) => call(google.bind, { body, ...opts });
+export const bindAuthenticator = (body: BodyOf<typeof google.bind>, opts?: RequestOptions) =>
+  call(google.bind, { body, ...opts });
 
 export const googleStatusQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.google.status, queryFn: ({ signal }) => getGoogleStatus({ signal }) });

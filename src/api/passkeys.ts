@@ -1,5 +1,5 @@
 /**
- * Passkeys (SPEC addition, server/src/services/passkeys.ts). The ceremonies run in two calls each:
+ * Passkeys (SPEC addition, server/src/services/security/passkeys.ts). The ceremonies run in two calls each:
  * options from the server, the browser's answer back. Nothing here is persisted: the list is a
  * plain query, and sign-in answers the same credentials as login.
  */

@@ -1,4 +1,4 @@
-/** The labelled address book and the withdrawal allowlist (server: services/contacts.ts). */
+/** The labelled address book and the withdrawal allowlist (server: services/withdrawals/contacts.ts). */
 import * as z from 'zod/mini';
 import { empty, id, isoTime, tronAddress } from './common';
 import { endpoint } from './endpoint';

@@ -53,7 +53,7 @@ export const ErrorCode = {
   CONTRACT_ADDRESS: 2015,
   /** A new trade password that is one repeated digit or a run like 123456 (lib/forms/credentials.ts). */
   TRADE_PASSWORD_GUESSABLE: 2016,
-  /** The withdrawal allowlist is on and the address is not a contact usable yet (services/contacts.ts). */
+  /** The withdrawal allowlist is on and the address is not a contact usable yet (services/withdrawals/contacts.ts). */
   NOT_ALLOWLISTED: 2017,
   /** Withdrawals are held after a security change or a recovery; `data.until` says until when. */
   WITHDRAWALS_PAUSED: 2018,

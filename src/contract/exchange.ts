@@ -47,7 +47,7 @@ export const exchangeApi = {
   records: endpoint({ method: 'POST', path: '/api/wallet/exchange/record', auth: true, body: pageQuery, data: page(swapRecord) }),
 };
 
-export const googleStatus = z.object({ bound: z.boolean(), boundAt: z.nullable(isoTime) });
+export const authenticatorStatus = z.object({ bound: z.boolean(), boundAt: z.nullable(isoTime) });
 /** A pending secret to bind, revealed only after re-entering the login password. */
 export const googleSecret = z.object({ secret: z.string(), otpauthUri: z.string() });
 
@@ -77,15 +77,15 @@ export const googleApi = {
       googleCode: z.optional(totpCode),
       code: z.optional(verificationCode),
     }),
-    data: googleStatus,
+    data: authenticatorStatus,
   }),
-  status: endpoint({ method: 'POST', path: '/api/user/google/getUserInfo', auth: true, data: googleStatus }),
+  status: endpoint({ method: 'POST', path: '/api/user/google/getUserInfo', auth: true, data: authenticatorStatus }),
   /** Binds the pending secret once `code` verifies against it (replacing a bound one when moving). */
   bind: endpoint({
     method: 'POST',
     path: '/api/user/google/set',
     auth: true,
     body: z.object({ code: totpCode }),
-    data: googleStatus,
+    data: authenticatorStatus,
   }),
 };

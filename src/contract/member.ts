@@ -61,7 +61,7 @@ export const modifyTradePasswordBody = z.object({
   googleCode: z.optional(totpCode),
 });
 
-/** What a recovery sends a code for: the account's own phone or address gets it (services/security-recovery.ts). */
+/** What a recovery sends a code for: the account's own phone or address gets it (services/security/recovery.ts). */
 export const ownCodeScene = z.enum(['trade-reset', 'authenticator-reset']);
 
 /**
@@ -117,7 +117,7 @@ export const memberApi = {
     data: empty,
   }),
   modifyPassword: endpoint({ method: 'POST', path: '/member/modifyPassword', auth: true, body: modifyPasswordBody, data: empty }),
-  /** What the user held, valued at each day's prices (services/portfolio.ts). */
+  /** What the user held, valued at each day's prices (services/wallet/portfolio.ts). */
   portfolio: endpoint({
     method: 'GET',
     path: '/member/portfolio',

@@ -1,6 +1,6 @@
 /**
  * Passkeys (WebAuthn): adding, listing, renaming and removing them from Security, and signing in
- * with one (server/src/services/passkeys.ts). The ceremonies' options and the browser's responses
+ * with one (server/src/services/security/passkeys.ts). The ceremonies' options and the browser's responses
  * cross as the JSON WebAuthn defines (`PublicKeyCredential*OptionsJSON`, `…ResponseJSON`); the
  * server checks them with @simplewebauthn/server, so the contract only bounds them.
  */

@@ -1,4 +1,4 @@
-/** Signed-in devices (server/src/services/sessions.ts): the list in Security → Devices, and signing others out. */
+/** Signed-in devices (server/src/services/identity/sessions.ts): the list in Security → Devices, and signing others out. */
 import * as z from 'zod/mini';
 import { isoTime } from './common';
 import { endpoint } from './endpoint';

@@ -1,5 +1,5 @@
 /**
- * Push notifications in the worker: show what the server sent (services/push.ts writes it in the
+ * Push notifications in the worker: show what the server sent (services/messages/push.ts writes it in the
  * user's language), and on a tap bring the app forward on the record it is about — the open window
  * navigates in place (nothing reloads), or a new one opens.
  */

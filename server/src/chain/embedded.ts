@@ -4,7 +4,7 @@
  * request — on its own port, keeps its blocks in DATA_DIR/devnet, and its URL is written to
  * DATA_DIR/devnet.json for the ops CLI. As an operator would, it funds the hot wallet from the
  * faucet so withdrawals can be paid; it says what it sent (`funded`), and the caller books that
- * float as capital (`bookCapital` in services/ledger.ts), so the ledger's view of the server's
+ * float as capital (`bookCapital` in services/money-moves/ledger.ts), so the ledger's view of the server's
  * addresses keeps matching the chain's. Below the services: it knows nothing of the books.
  */
 import { writeFileSync } from 'node:fs';

@@ -10,9 +10,9 @@ import { ApiError } from '../common/errors';
 import { loadConfig } from '../config';
 import { migrate, openDb } from '../db/index';
 import { runningServer } from '../pidfile';
-import { OPS_USAGE, runOps } from '../services/ops';
-import { seedReference } from '../services/reference';
-import { loadSecretsKeys } from '../services/secret-box';
+import { OPS_USAGE, runOps } from '../services/platform/ops';
+import { seedReference } from '../services/platform/reference';
+import { loadSecretsKeys } from '../services/platform/secret-box';
 
 const out = (s: unknown) => process.stdout.write(`${typeof s === 'string' ? s : String(s)}\n`);
 const errOut = (s: unknown) => process.stderr.write(`${s instanceof Error ? (s.stack ?? s.message) : String(s)}\n`);

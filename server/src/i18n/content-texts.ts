@@ -62,7 +62,7 @@ export const DEMO_MESSAGE_TEXTS = {
   },
 };
 
-/** The notice a security recovery leaves in the account (services/security-recovery.ts). */
+/** The notice a security recovery leaves in the account (services/security/recovery.ts). */
 export const SECURITY_NOTICE_TEXTS = {
   tradePasswordReset: {
     title: msg`Trade password reset`,

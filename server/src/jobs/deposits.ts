@@ -12,7 +12,7 @@ import type { ChainGateway } from '../chain/gateway';
 import { dec } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
-import { creditRecharge } from '../services/deposits';
+import { creditRecharge } from '../services/deposits/deposits';
 import { advanceCursor, CursorMoved } from './cursor';
 import { followPendingDeposits } from './pending-deposits';
 

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../test-support/chain';
 import { dec } from '../common/decimal';
-import { fundPool } from '../services/pool';
-import { withdrawLocked } from '../services/withdraw';
+import { fundPool } from '../services/rewards/prize-pool';
+import { withdrawLocked } from '../services/withdrawals/withdraw';
 import { makeUser, resetDb, setupDb, type TestEnv } from '../test/helpers';
 import { startJobs } from './scheduler';
 

@@ -13,7 +13,7 @@ import { depositKeyPath, depositSigner } from '../chain/keys';
 import { dec } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
-import { post } from '../services/ledger';
+import { post } from '../services/money-moves/ledger';
 
 /** Below this (in the token's units) a sweep would cost more than it moves. */
 const SWEEP_MIN: Record<string, string> = { USDT: '10', TSR: '50', TRX: '20' };

@@ -17,9 +17,9 @@ import { baseUnits, type ChainGateway, type SignedTransaction } from '../chain/g
 import { dec } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
-import { post, userFrozen } from '../services/ledger';
-import { hold } from '../services/withdrawal-holds';
-import { refundWithdrawal, screenWithdrawals } from '../services/withdrawal-refund';
+import { post, userFrozen } from '../services/money-moves/ledger';
+import { awaitApproval } from '../services/withdrawals/approvals';
+import { refundWithdrawal, screenWithdrawals } from '../services/withdrawals/refund';
 
 const BATCH = 50;
 /** Re-send an unconfirmed transaction this often (a node may have dropped it). */
@@ -84,7 +84,7 @@ async function signNew(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): 
   const unpaid = await unpaidByCurrency(db);
   for (const w of waiting) {
     if (w.approval_above !== null && dec(w.amount).gt(w.approval_above) && w.decision !== 'approved') {
-      await hold(db, w.id, 'above_approval_amount');
+      await awaitApproval(db, w.id, 'above_approval_amount');
       continue;
     }
     let tx: SignedTransaction;
@@ -93,7 +93,7 @@ async function signNew(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): 
       const units = BigInt(baseUnits(w.amount, w.precision ?? 6));
       const free = (await gateway.balanceOf(gateway.hotWallet, w.currency)) - (unpaid.get(w.currency) ?? 0n);
       if (units > free) {
-        await hold(db, w.id, 'beyond_hot_wallet');
+        await awaitApproval(db, w.id, 'beyond_hot_wallet');
         continue;
       }
       // Paid as soon as the float allows; an operator's approval stays on record.

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
-import * as activity from '../services/activity';
-import { idempotent } from '../services/idempotency';
-import { requestLocale } from '../services/localized';
-import * as pool from '../services/pool';
+import { requestLocale } from '../services/messages/localized';
+import { idempotent } from '../services/money-moves/idempotency';
+import * as activity from '../services/rewards/campaigns';
+import * as pool from '../services/rewards/prize-pool';
 import { define } from './define';
 
 export function activityRoutes(app: FastifyInstance, ctx: Ctx) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
-import * as auth from '../services/auth';
-import { issueChallenge } from '../services/human-check';
-import { afterSignIn, deviceOf } from '../services/known-devices';
+import * as auth from '../services/identity/auth';
+import { issueChallenge } from '../services/identity/human-check';
+import { afterSignIn, deviceOf } from '../services/identity/known-devices';
 import { define } from './define';
 
 const clientId = (h: string | string[] | undefined) => (typeof h === 'string' ? h : undefined);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
-import * as contacts from '../services/contacts';
+import * as contacts from '../services/withdrawals/contacts';
 import { define } from './define';
 
 export function contactRoutes(app: FastifyInstance, ctx: Ctx) {

@@ -8,9 +8,9 @@ import * as z from 'zod/mini';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import { ApiError, ErrorCode } from '../common/errors';
 import type { Ctx } from '../context';
-import { userIdForToken } from '../services/auth';
-import type { Who } from '../services/me';
-import { touchSession } from '../services/sessions';
+import { userIdForToken } from '../services/identity/auth';
+import type { Who } from '../services/identity/me';
+import { touchSession } from '../services/identity/sessions';
 
 type Defined<S> = Exclude<S, undefined>;
 type Out<S> = [Defined<S>] extends [never] ? undefined : Defined<S> extends z.ZodMiniType ? z.output<Defined<S>> : undefined;

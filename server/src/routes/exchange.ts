@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
-import * as swap from '../services/swap';
+import * as swap from '../services/swap/swap';
 import { define } from './define';
 
 export function exchangeRoutes(app: FastifyInstance, ctx: Ctx) {

@@ -1,14 +1,14 @@
 /**
- * `GET /notify/live`: the signed-in user's live updates as server-sent events (`services/live-events.ts`).
+ * `GET /notify/live`: the signed-in user's live updates as server-sent events (`services/messages/live-events.ts`).
  * Authorised by the bearer token in the header like every call — never by a token in the URL, which
  * is why the app reads the stream with fetch and not `EventSource` (it cannot send headers).
  */
 import type { FastifyInstance } from 'fastify';
 import { LIVE_PATH } from '../../../src/contract/live';
 import type { Ctx } from '../context';
-import { userIdForToken } from '../services/auth';
-import { type LiveEvent, LiveHub, type LiveStream } from '../services/live-events';
-import { tokenHash } from '../services/me';
+import { userIdForToken } from '../services/identity/auth';
+import { tokenHash } from '../services/identity/me';
+import { type LiveEvent, LiveHub, type LiveStream } from '../services/messages/live-events';
 import { bearer, unauthorized } from './define';
 
 /** A client that does not read its stream is cut off rather than buffered without end. */

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
-import * as google from '../services/google';
-import { memberInfo, walletView } from '../services/member-reads';
-import { portfolio } from '../services/portfolio';
-import * as recovery from '../services/security-recovery';
-import * as users from '../services/users';
+import * as users from '../services/identity/users';
+import * as google from '../services/security/authenticator';
+import * as recovery from '../services/security/recovery';
+import { memberInfo, walletView } from '../services/wallet/member-reads';
+import { portfolio } from '../services/wallet/portfolio';
 import { define, LAUNCH_READ } from './define';
 
 export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -54,12 +54,12 @@ export function googleRoutes(app: FastifyInstance, ctx: Ctx) {
     ({ userId, body, req }) => google.pendingSecret(db, userId, body.loginPassword, req.ip, body.currentCode),
     sensitive,
   );
-  define(app, ctx, api.google.status, ({ userId }) => google.googleStatus(db, userId));
+  define(app, ctx, api.google.status, ({ userId }) => google.authenticatorStatus(db, userId));
   define(
     app,
     ctx,
     api.google.bind,
-    ({ userId, body }) => google.bindGoogle(db, ctx.config.securityHoldHours, userId, body.code),
+    ({ userId, body }) => google.bindAuthenticator(db, ctx.config.securityHoldHours, userId, body.code),
     sensitive,
   );
   define(

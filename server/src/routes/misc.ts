@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import { ErrorCode, fail } from '../common/errors';
 import type { Ctx } from '../context';
-import { blobStoreFor } from '../services/blob-store';
-import * as content from '../services/content';
-import { countries } from '../services/countries';
-import { requestLocale } from '../services/localized';
-import { MAX_UPLOAD_BYTES, readUpload, storeUpload } from '../services/uploads';
+import { requestLocale } from '../services/messages/localized';
+import { blobStoreFor } from '../services/platform/blob-store';
+import * as content from '../services/platform/content';
+import { countries } from '../services/platform/countries';
+import { MAX_UPLOAD_BYTES, readUpload, storeUpload } from '../services/platform/uploads';
 import { define } from './define';
 
 export function miscRoutes(app: FastifyInstance, ctx: Ctx) {

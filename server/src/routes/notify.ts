@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
-import { requestLocale } from '../services/localized';
-import * as notify from '../services/notify';
-import * as push from '../services/push';
+import { requestLocale } from '../services/messages/localized';
+import * as notify from '../services/messages/messages';
+import * as push from '../services/messages/push';
 import { define, LAUNCH_READ } from './define';
 
 export function notifyRoutes(app: FastifyInstance, ctx: Ctx) {

@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, ErrorCode } from '../common/errors';
 import type { Ctx } from '../context';
-import { runOps } from '../services/ops';
+import { runOps } from '../services/platform/ops';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
-import { afterSignIn } from '../services/known-devices';
-import { transferOptions } from '../services/passkey-transfers';
-import * as passkeys from '../services/passkeys';
-import * as sessions from '../services/sessions';
+import { afterSignIn } from '../services/identity/known-devices';
+import * as sessions from '../services/identity/sessions';
+import * as passkeys from '../services/security/passkeys';
+import { transferOptions } from '../services/withdrawals/passkey-approval';
 import { define } from './define';
 
 const clientId = (h: string | string[] | undefined) => (typeof h === 'string' ? h : undefined);

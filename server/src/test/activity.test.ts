@@ -7,8 +7,8 @@ import { api } from '../../../src/contract/index';
 import { SOLID_AFTER } from '../../test-support/chain';
 import { dec } from '../common/decimal';
 import { watchDeposits } from '../jobs/deposits';
-import { blobStoreFor } from '../services/blob-store';
-import { DAILY_UPLOADS, deleteUnusedUploads } from '../services/uploads';
+import { blobStoreFor } from '../services/platform/blob-store';
+import { DAILY_UPLOADS, deleteUnusedUploads } from '../services/platform/uploads';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 describe.each(backends)('activities, messages and ops on %s', (backend) => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { CODES_PER_TARGET_DAY, FREE_CODE_REQUESTS_PER_IP_HOUR } from '../services/auth';
+import { CODES_PER_TARGET_DAY, FREE_CODE_REQUESTS_PER_IP_HOUR } from '../services/identity/auth';
 import {
   backends,
   call,

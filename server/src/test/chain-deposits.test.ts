@@ -9,9 +9,9 @@ import { SOLID_AFTER, startTestChain, type TestChain } from '../../test-support/
 import { addressFor } from '../chain/keys';
 import { dec } from '../common/decimal';
 import { watchDeposits } from '../jobs/deposits';
-import { depositAddress } from '../services/deposits';
-import { journalTotals } from '../services/ledger';
-import { toRecord } from '../services/records';
+import { depositAddress } from '../services/deposits/deposits';
+import { journalTotals } from '../services/money-moves/ledger';
+import { toRecord } from '../services/wallet/records';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 describe.each(backends)('deposits from the chain, on %s', (backend) => {

@@ -9,9 +9,9 @@ import { SOLID_AFTER, startTestChain, type TestChain } from '../../test-support/
 import { dec } from '../common/decimal';
 import { watchDeposits } from '../jobs/deposits';
 import { sweepDeposits } from '../jobs/sweeps';
-import { depositAddress } from '../services/deposits';
-import { accountBalance, journalTotals, post } from '../services/ledger';
-import { withdrawLocked } from '../services/withdraw';
+import { depositAddress } from '../services/deposits/deposits';
+import { accountBalance, journalTotals, post } from '../services/money-moves/ledger';
+import { withdrawLocked } from '../services/withdrawals/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const FLOAT = { TRX: '10000', USDT: '1000' };

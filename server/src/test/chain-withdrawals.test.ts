@@ -10,8 +10,8 @@ import { hotWallet } from '../chain/keys';
 import { dec } from '../common/decimal';
 import type { Db } from '../db/schema';
 import { processWithdrawals } from '../jobs/withdrawals';
-import { journalTotals, post, userAvailable } from '../services/ledger';
-import { withdrawLocked } from '../services/withdraw';
+import { journalTotals, post, userAvailable } from '../services/money-moves/ledger';
+import { withdrawLocked } from '../services/withdrawals/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
@@ -25,7 +25,7 @@ async function withdraw(db: Db, userId: number, channelId: string, amount: strin
 }
 
 const recordOf = (db: Db, id: number) => db.selectFrom('records').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-/** The refund record of withdrawal `id` (services/withdrawal-refund.ts), as type, status and exact amount. */
+/** The refund record of withdrawal `id` (services/withdrawals/refund.ts), as type, status and exact amount. */
 const refundsOf = async (db: Db, id: number) =>
   (await db.selectFrom('records').selectAll().where('ref', '=', `refund:${id}`).execute()).map((r) => ({
     type: r.type,

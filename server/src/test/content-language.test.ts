@@ -9,9 +9,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { review } from '../services/activity';
-import { publish } from '../services/notify';
-import { runOps } from '../services/ops';
+import { publish } from '../services/messages/messages';
+import { runOps } from '../services/platform/ops';
+import { review } from '../services/rewards/campaign-review';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 type Listed<T> = { list: T[] };

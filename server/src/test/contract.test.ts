@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
-import { DEMO, seedDemo } from '../services/seed';
+import { DEMO, seedDemo } from '../services/platform/demo-seed';
 import { backends, call, idem, makeApp, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');

@@ -15,9 +15,9 @@ import { closeProductionEnv, freePort, productionEnv, ROOT, type ServerProc, sta
 import { dec } from '../common/decimal';
 import { openDb } from '../db/index';
 import type { Db } from '../db/schema';
-import { demoScreenshot } from '../services/demo-image';
-import { journalTotals } from '../services/ledger';
-import { DEMO } from '../services/seed';
+import { journalTotals } from '../services/money-moves/ledger';
+import { DEMO } from '../services/platform/demo-seed';
+import { demoScreenshot } from '../services/rewards/demo-image';
 import { makeUser } from './helpers';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

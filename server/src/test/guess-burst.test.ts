@@ -6,13 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_FAILURES } from '../services/lockout';
-import { verifyPassword } from '../services/passwords';
+import { MAX_FAILURES } from '../services/security/lockout';
+import { verifyPassword } from '../services/security/passwords';
 import { backends, bindAuthenticator, makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 // The real argon2 verification, counted: how many guesses were actually checked.
-vi.mock('../services/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../services/passwords')>();
+vi.mock('../services/security/passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../services/security/passwords')>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
 const checks = () => vi.mocked(verifyPassword).mock.calls.length;

@@ -20,14 +20,14 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { migrate, openDb } from '../db/index';
 import type { Db } from '../db/schema';
-import { createSession } from '../services/auth';
-import { creditRecharge } from '../services/deposits';
-import type { HumanProof } from '../services/human-check';
-import { hashPassword, setFastHashing } from '../services/passwords';
-import { seedReference } from '../services/reference';
-import { seal } from '../services/secret-box';
-import { newSecret } from '../services/totp';
-import { createUser, googleContext } from '../services/users';
+import { creditRecharge } from '../services/deposits/deposits';
+import { createSession } from '../services/identity/auth';
+import type { HumanProof } from '../services/identity/human-check';
+import { authenticatorContext, createUser } from '../services/identity/users';
+import { seedReference } from '../services/platform/reference';
+import { seal } from '../services/platform/secret-box';
+import { hashPassword, setFastHashing } from '../services/security/passwords';
+import { newSecret } from '../services/security/totp';
 
 export type Backend = 'pglite' | 'pg';
 export const backends: Backend[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['pg'] as const) : [])];
@@ -192,7 +192,7 @@ export async function bindAuthenticator(db: Db, userId: number): Promise<string>
   const secret = newSecret();
   await db
     .updateTable('users')
-    .set({ google_secret: seal(secret, googleContext(userId)), google_bound_at: new Date(), google_last_step: null })
+    .set({ google_secret: seal(secret, authenticatorContext(userId)), google_bound_at: new Date(), google_last_step: null })
     .where('id', '=', userId)
     .execute();
   return secret;

@@ -14,8 +14,8 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
-import { open } from '../services/secret-box';
-import { googleContext } from '../services/users';
+import { authenticatorContext } from '../services/identity/users';
+import { open } from '../services/platform/secret-box';
 import { call, idem, ipSequence, makeApp, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const RUNS = 40;
@@ -353,7 +353,7 @@ describe('hostile input is refused with an envelope error and changes nothing', 
       .select('google_pending_secret')
       .where('id', '=', g.id)
       .executeTakeFirstOrThrow();
-    const good = await generate({ secret: open(pending.google_pending_secret!, googleContext(g.id)) });
+    const good = await generate({ secret: open(pending.google_pending_secret!, authenticatorContext(g.id)) });
     await expectRefusedUnchanged({
       ep: api.google.bind,
       token: g.token,

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { dec } from '../common/decimal';
-import { journalTotals } from '../services/ledger';
-import { publish } from '../services/notify';
+import { publish } from '../services/messages/messages';
+import { journalTotals } from '../services/money-moves/ledger';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';

@@ -1,12 +1,12 @@
 /**
- * The owner is never locked out by a guesser (services/known-devices.ts): a device that signed in
+ * The owner is never locked out by a guesser (services/identity/known-devices.ts): a device that signed in
  * before keeps its own budget of password attempts while guesses from elsewhere lock the account's
  * shared limits, and the owner is told of the failed attempts, at most once an hour.
  */
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { DEVICE_COOKIE } from '../services/known-devices';
-import { MAX_ACCOUNT_FAILURES, MAX_FAILURES } from '../services/lockout';
+import { DEVICE_COOKIE } from '../services/identity/known-devices';
+import { MAX_ACCOUNT_FAILURES, MAX_FAILURES } from '../services/security/lockout';
 import { backends, call, ipSequence, makeUser, withTestApp } from './helpers';
 
 describe.each(backends)('known devices on %s', (backend) => {

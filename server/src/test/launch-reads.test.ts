@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { publish } from '../services/notify';
-import { GIFT_AMOUNT } from '../services/reference';
-import { notifiedReferenceVersion } from '../services/reference-cache';
+import { publish } from '../services/messages/messages';
+import { GIFT_AMOUNT } from '../services/platform/reference';
+import { notifiedReferenceVersion } from '../services/platform/reference-cache';
 import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 type Wallet = { assets: Array<{ currency: string; balance: string; frozen: string; priceUsd: string }> };

@@ -6,8 +6,8 @@ import type { TransactionRecord } from '../../../src/contract/money';
 import { signerOf } from '../../devnet/transaction';
 import { startTestChain, type TestChain } from '../../test-support/chain';
 import { dec } from '../common/decimal';
-import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/ledger';
-import { BLOCKLIST } from '../services/reference';
+import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/money-moves/ledger';
+import { BLOCKLIST } from '../services/platform/reference';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
 const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';

@@ -11,9 +11,9 @@ import { LIVE_PATH } from '../../../src/contract/live';
 import { type SseMessage, SseParser } from '../../../src/lib/sse/sse-parser';
 import { openDb } from '../db/index';
 import type { Db } from '../db/schema';
-import { revokeSession } from '../services/auth';
-import { creditRecharge } from '../services/deposits';
-import { publish } from '../services/notify';
+import { creditRecharge } from '../services/deposits/deposits';
+import { revokeSession } from '../services/identity/auth';
+import { publish } from '../services/messages/messages';
 import { backends, makeApp, makeUser, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
 
 interface Stream {

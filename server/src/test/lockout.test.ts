@@ -9,7 +9,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import { api } from '../../../src/contract/index';
-import { MAX_ACCOUNT_FAILURES } from '../services/lockout';
+import { MAX_ACCOUNT_FAILURES } from '../services/security/lockout';
 import {
   bindAuthenticator,
   type CallOpts,

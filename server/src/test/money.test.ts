@@ -7,10 +7,10 @@ import { isValidTronAddress } from '../../../src/lib/tron/index';
 import { walletAddressOf } from '../chain/keys';
 import { dec } from '../common/decimal';
 import { DEVNET_TSR as TSR_CONTRACT, MAINNET_USDT as USDT_CONTRACT } from '../config';
-import { prizePoolStatus } from '../services/activity';
-import { creditRecharge } from '../services/deposits';
-import { accountBalance, journalTotals } from '../services/ledger';
-import { distribute, fundPool, poolInfo } from '../services/pool';
+import { creditRecharge } from '../services/deposits/deposits';
+import { accountBalance, journalTotals } from '../services/money-moves/ledger';
+import { prizePoolStatus } from '../services/rewards/campaigns';
+import { distribute, fundPool, poolInfo } from '../services/rewards/prize-pool';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
 
 describe.each(backends)('money on %s', (backend) => {

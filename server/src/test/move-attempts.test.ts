@@ -1,6 +1,6 @@
 /**
  * A money move takes its trade-password attempt in its first statement and settles a right answer
- * in the statement that moves the money (services/held-attempt.ts). Whatever way a withdrawal or a
+ * in the statement that moves the money (services/security/secret-attempt.ts). Whatever way a withdrawal or a
  * swap ends, the attempt it took is settled exactly once: nothing stays held (which would make the
  * owner's next tries wait, then refuse them), and a wrong answer counts once.
  */

@@ -1,5 +1,5 @@
 /**
- * Passkeys (services/passkeys.ts) against the real WebAuthn verification, with a software
+ * Passkeys (services/security/passkeys.ts) against the real WebAuthn verification, with a software
  * authenticator: adding one takes the login password (and the authenticator's code when bound),
  * signing in takes nothing else, and neither a used challenge, another site, a bare touch without
  * user verification nor a removed passkey gets in. Password lockouts never stop a passkey.
@@ -8,7 +8,7 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { type SoftCredential, softAuthenticator } from '../../test-support/soft-authenticator';
-import { MAX_ACCOUNT_FAILURES } from '../services/lockout';
+import { MAX_ACCOUNT_FAILURES } from '../services/security/lockout';
 import { backends, bindAuthenticator, call, idem, ipSequence, makeApp, makeUser, ok, withTestApp } from './helpers';
 
 describe.each(backends)('passkeys on %s', (backend) => {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import type { Portfolio } from '../../../src/contract/member';
 import { dec } from '../common/decimal';
-import { creditRecharge } from '../services/deposits';
-import { runOps } from '../services/ops';
-import { seedReference } from '../services/reference';
+import { creditRecharge } from '../services/deposits/deposits';
+import { runOps } from '../services/platform/ops';
+import { seedReference } from '../services/platform/reference';
 import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
 
 const DAY = 86_400_000;

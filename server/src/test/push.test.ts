@@ -18,11 +18,11 @@ import {
   startPushService,
   verifiedVapidClaims,
 } from '../../test-support/push-service';
-import { revokeSession } from '../services/auth';
-import { creditRecharge } from '../services/deposits';
-import { sendDuePushes } from '../services/push';
-import { withdrawLocked } from '../services/withdraw';
-import { refundWithdrawal } from '../services/withdrawal-refund';
+import { creditRecharge } from '../services/deposits/deposits';
+import { revokeSession } from '../services/identity/auth';
+import { sendDuePushes } from '../services/messages/push';
+import { refundWithdrawal } from '../services/withdrawals/refund';
+import { withdrawLocked } from '../services/withdrawals/withdraw';
 import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
 
 /** The subscription body a browser would send for `sub`, at the push service's `name` path. */

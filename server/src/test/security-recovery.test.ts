@@ -1,13 +1,13 @@
 /**
- * Recoveries from inside the account (services/security-recovery.ts): a forgotten trade password,
+ * Recoveries from inside the account (services/security/recovery.ts): a forgotten trade password,
  * an authenticator removed with its code or, phone lost, with a code sent to the account, and an
  * authenticator moved to a new phone. Each asks the login password, holds withdrawals for a day
- * (cooling-off, services/security-notices.ts) and leaves a message.
+ * (cooling-off, services/security/notices.ts) and leaves a message.
  */
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { verifyPassword } from '../services/passwords';
+import { verifyPassword } from '../services/security/passwords';
 import { bindAuthenticator, call, lastCode, makeUser, ok, withTestApp } from './helpers';
 
 const t = withTestApp();

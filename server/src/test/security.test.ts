@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
-import { hashPassword, PRODUCTION_PARAMS, setFastHashing, verifyPassword } from '../services/passwords';
+import { hashPassword, PRODUCTION_PARAMS, setFastHashing, verifyPassword } from '../services/security/passwords';
 import {
   call,
   captureLogs,

@@ -1,11 +1,11 @@
 /**
- * Signed-in devices (services/sessions.ts): the list says which browser, from which address range,
+ * Signed-in devices (services/identity/sessions.ts): the list says which browser, from which address range,
  * marks this one; signing another out ends it at once, on every instance.
  */
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { softAuthenticator } from '../../test-support/soft-authenticator';
-import { ipRange } from '../services/sessions';
+import { ipRange } from '../services/identity/sessions';
 import { backends, call, makeApp, makeUser, ok, withTestApp } from './helpers';
 
 describe.each(backends)('signed-in devices on %s', (backend) => {

@@ -7,9 +7,9 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/schema';
-import { swap } from '../services/swap';
-import { withdraw } from '../services/withdraw';
-import { refundWithdrawal } from '../services/withdrawal-refund';
+import { swap } from '../services/swap/swap';
+import { refundWithdrawal } from '../services/withdrawals/refund';
+import { withdraw } from '../services/withdrawals/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../test-support/chain';
 import { dec } from '../common/decimal';
 import type { Db } from '../db/schema';
-import { journalTotals } from '../services/ledger';
-import { runOps } from '../services/ops';
-import { withdrawLocked } from '../services/withdraw';
+import { journalTotals } from '../services/money-moves/ledger';
+import { runOps } from '../services/platform/ops';
+import { withdrawLocked } from '../services/withdrawals/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
@@ -93,7 +93,7 @@ describe.each(backends)('withdrawals held for an operator, on %s', (backend) => 
     await expect(ops('reject-withdrawal', String(big), 'again')).rejects.toThrow(/no withdrawal/);
     expect(await env.db.selectFrom('records').select('id').where('type', '=', 'refund').execute()).toHaveLength(1);
     const msg = await env.db.selectFrom('messages').selectAll().where('user_id', '=', u.id).executeTakeFirstOrThrow();
-    // The amount and its unit kept together for right-to-left readers (services/localized.ts).
+    // The amount and its unit kept together for right-to-left readers (services/messages/localized.ts).
     expect(msg.content).toContain('\u206660 USDT\u2069 was declined');
     expect(await signedIds(env.db)).toEqual([]);
     for (const [cur, total] of Object.entries(await journalTotals(env.db))) expect(total, cur).toBe('0');

@@ -9,9 +9,9 @@ import type { TransactionRecord } from '../../../src/contract/money';
 import { dec } from '../common/decimal';
 import * as m017 from '../db/migrations/017_withdrawal_refunds';
 import type { Db } from '../db/schema';
-import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/ledger';
-import { withdrawLocked } from '../services/withdraw';
-import { refundWithdrawal } from '../services/withdrawal-refund';
+import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/money-moves/ledger';
+import { refundWithdrawal } from '../services/withdrawals/refund';
+import { withdrawLocked } from '../services/withdrawals/withdraw';
 import { backends, call, makeUser, ok, withTestApp } from './helpers';
 
 const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';

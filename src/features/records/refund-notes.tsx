@@ -1,6 +1,6 @@
 /**
  * A failed withdrawal and the refund that gave its money back name each other (server:
- * services/withdrawal-refund.ts): each detail says what happened to the money and links to the other.
+ * services/withdrawals/refund.ts): each detail says what happened to the money and links to the other.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';

@@ -107,7 +107,7 @@ export function TransferScreen() {
   const offlineReason = online
     ? null
     : t`You are offline. Transfers are refused while offline and never queued; reconnect and try again.`;
-  // After a recovery without the second factor (services/security-recovery.ts): said before typing.
+  // After a recovery without the second factor (services/security/recovery.ts): said before typing.
   const pausedUntil = activePause(user);
 
   const next = (e: FormEvent) => {

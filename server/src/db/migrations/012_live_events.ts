@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Live updates for open apps (`services/live-events.ts`). Whatever changes a user's balances,
+ * Live updates for open apps (`services/messages/live-events.ts`). Whatever changes a user's balances,
  * records, swaps, messages or activity participations — a request, a background job, an ops
  * command, an operator's hand-written SQL, on any instance — leaves one event per user and
  * transaction, numbered in that user's own sequence, and a NOTIFY once it commits.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Web Push (`services/push.ts`). A subscription belongs to the session that made it: a signed-out
+ * Web Push (`services/messages/push.ts`). A subscription belongs to the session that made it: a signed-out
  * or revoked session's device gets nothing more, on every instance at once, because the sender
  * joins the live session row rather than remembering anything.
  *

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The labelled address book and the withdrawal allowlist (`services/contacts.ts`).
+ * The labelled address book and the withdrawal allowlist (`services/withdrawals/contacts.ts`).
  *
  * A contact becomes usable for allowlisted withdrawals `usable_at` (24 hours after it was saved);
  * turning the allowlist off takes effect at `allowlist_off_at`, 24 hours after it was asked for.

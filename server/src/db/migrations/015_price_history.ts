@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The price of each currency on each day (UTC), for the portfolio chart (`services/portfolio.ts`).
+ * The price of each currency on each day (UTC), for the portfolio chart (`services/wallet/portfolio.ts`).
  * Prices are reference data the operator sets (`currencies.price_usd`, by SQL or a price feed
  * writing there): every change is recorded here by a trigger, the day's last price winning, so the
  * history is whatever the prices really were — no job to miss a day; a day without a change keeps

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * A failed or rejected withdrawal's refund is a record of its own (`services/withdrawal-refund.ts`):
+ * A failed or rejected withdrawal's refund is a record of its own (`services/withdrawals/refund.ts`):
  * type `refund`, incoming, `success`, amount + fee of the withdrawal, `ref` = `refund:<withdrawal id>`.
  * The unique index is what makes a refund happen once: a second one for the same withdrawal fails
  * its transaction, the second ledger post with it.

@@ -1,7 +1,7 @@
 /**
  * The articles (agreement, privacy, about) exist in every bundled language, whole: the same
  * articles, the same number of paragraphs, every `{product}` and `{token}` kept, none left empty.
- * Served by services/content.ts in the reader's language.
+ * Served by services/platform/content.ts in the reader's language.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

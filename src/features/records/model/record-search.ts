@@ -1,5 +1,5 @@
 /**
- * The server's record search (server/src/services/records.ts `recordSearch`), for the records saved on the phone
+ * The server's record search (server/src/services/wallet/records.ts `recordSearch`), for the records saved on the phone
  * when there is no connection: part of an address or the transaction id in any case, or an amount
  * equal as a number (12.50 finds 12.5).
  */

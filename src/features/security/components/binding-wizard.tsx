@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ApiError } from '../../../api/client';
-import { bindGoogle, getGoogleSecret } from '../../../api/google';
+import { bindAuthenticator, getGoogleSecret } from '../../../api/google';
 import { queryKeys } from '../../../api/query-keys';
 import { ErrorCode } from '../../../contract/errors';
 import { readClipboard } from '../../../lib/clipboard/clipboard';
@@ -225,7 +225,7 @@ function ConfirmStep({ move, onBack, onBound }: { move: boolean; onBack: () => v
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const bind = useMutation<unknown, ApiError, string>({
-    mutationFn: (value) => bindGoogle({ code: value }),
+    mutationFn: (value) => bindAuthenticator({ code: value }),
     meta: { inlineErrors: true },
     onSuccess: async () => {
       onBound();

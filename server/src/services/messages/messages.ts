@@ -1,0 +1,138 @@
+/** Per-user messages: list, detail (marks read), read-all, delete, popup, unread count, publish. */
+import type { Selectable } from 'kysely';
+import * as z from 'zod/mini';
+import { isLocaleId, type LocaleId } from '../../../../src/lib/i18n/locales';
+import { ErrorCode, fail } from '../../common/errors';
+import type { DB, MessageTexts, Q } from '../../db/schema';
+import { readAsMe, type Who } from '../identity/me';
+import { pageOf, pageWindow } from '../platform/paging';
+import { localized } from './localized';
+
+const toMessage = (m: Selectable<DB['messages']>, locale: LocaleId) => ({
+  id: String(m.id),
+  ...localized({ title: m.title, summary: m.summary, content: m.content }, m.translations, locale),
+  read: m.read,
+  popup: m.popup,
+  createdAt: m.created_at.toISOString(),
+});
+
+const numId = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : -1);
+const mine = (db: Q, userId: number) => db.selectFrom('messages').where('user_id', '=', userId).where('deleted', '=', false);
+
+export async function list(db: Q, userId: number, q: { page: number; pageSize: number }, locale: LocaleId) {
+  const { n } = await mine(db, userId)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await mine(db, userId).selectAll().orderBy('id', 'desc').$call(pageWindow(q)).execute();
+  return pageOf(
+    rows.map((m) => toMessage(m, locale)),
+    n,
+    q,
+  );
+}
+
+export async function detail(db: Q, userId: number, id: string, locale: LocaleId) {
+  const m = await db
+    .updateTable('messages')
+    .set({ read: true })
+    .where('id', '=', numId(id))
+    .where('user_id', '=', userId)
+    .where('deleted', '=', false)
+    .returningAll()
+    .executeTakeFirst();
+  if (!m) fail(ErrorCode.NOT_FOUND, 'No such message');
+  return toMessage(m, locale);
+}
+
+export async function readAll(db: Q, userId: number) {
+  await db.updateTable('messages').set({ read: true }).where('user_id', '=', userId).where('read', '=', false).execute();
+  return null;
+}
+
+export async function remove(db: Q, userId: number, id: string) {
+  const r = await db
+    .updateTable('messages')
+    .set({ deleted: true })
+    .where('id', '=', numId(id))
+    .where('user_id', '=', userId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) fail(ErrorCode.NOT_FOUND, 'No such message');
+  return null;
+}
+
+export async function popup(db: Q, userId: number, locale: LocaleId) {
+  const m = await mine(db, userId)
+    .selectAll()
+    .where('popup', '=', true)
+    .where('read', '=', false)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return m ? toMessage(m, locale) : null;
+}
+
+/** One statement: the session and the count of its user's unread messages. */
+const unreadRow = readAsMe((me) =>
+  me
+    .selectFrom('me')
+    .select((eb) =>
+      eb
+        .selectFrom('messages')
+        .whereRef('messages.user_id', '=', 'me.user_id')
+        .where('deleted', '=', false)
+        .where('read', '=', false)
+        .select(eb.fn.countAll<string>().as('n'))
+        .as('n'),
+    ),
+);
+
+export async function unread(db: Q, who: Who) {
+  const [row] = await unreadRow(db, who);
+  if (!row) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
+  return Number(row.n);
+}
+
+/** What a message says, in English and in any other languages it was written in. */
+export interface MessageInput {
+  title: string;
+  content: string;
+  translations?: Record<string, { title: string; content: string }>;
+}
+
+const withSummary = ({ title, content }: { title: string; content: string }): MessageTexts => ({
+  title,
+  summary: content.length > 80 ? `${content.slice(0, 79)}…` : content,
+  content,
+});
+
+const translationsFile = z.record(
+  z.string(),
+  z.object({ title: z.string().check(z.minLength(1)), content: z.string().check(z.minLength(1)) }),
+);
+
+/** An operator's translations of a message (ops `publish --translations`), checked before anything is sent. */
+export function readTranslations(json: string): NonNullable<MessageInput['translations']> {
+  const parsed = translationsFile.safeParse(JSON.parse(json));
+  if (!parsed.success) fail(ErrorCode.BAD_REQUEST, `translations: ${z.prettifyError(parsed.error)}`);
+  const unknown = Object.keys(parsed.data).filter((key) => !isLocaleId(key));
+  if (unknown.length > 0)
+    fail(ErrorCode.BAD_REQUEST, `translations: not a bundled locale id: ${unknown.join(', ')} (write ja_JP, de_DE…)`);
+  return parsed.data;
+}
+
+/** Sends a message to one user, or to every user when userId is null. Returns how many got it. */
+export async function publish(db: Q, message: MessageInput, popupFlag: boolean, userId: number | null = null) {
+  const { title, summary, content } = withSummary(message);
+  const translations = JSON.stringify(
+    Object.fromEntries(Object.entries(message.translations ?? {}).map(([locale, texts]) => [locale, withSummary(texts)])),
+  );
+  let users = db.selectFrom('users').select('id');
+  if (userId !== null) users = users.where('id', '=', userId);
+  const ids = await users.execute();
+  if (ids.length === 0) return 0;
+  await db
+    .insertInto('messages')
+    .values(ids.map(({ id }) => ({ user_id: id, title, summary, content, translations, popup: popupFlag })))
+    .execute();
+  return ids.length;
+}

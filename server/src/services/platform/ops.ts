@@ -1,0 +1,160 @@
+/** Operator commands, run by the CLI directly on the database or through the loopback /ops routes. */
+
+import { readFile } from 'node:fs/promises';
+import { devnetFaucet } from '../../chain/faucet';
+import { ErrorCode, fail } from '../../common/errors';
+import type { Config } from '../../config';
+import type { Db } from '../../db/schema';
+import { depositAddress, findUserId } from '../deposits/deposits';
+import { resealSecrets } from '../identity/users';
+import { publish, readTranslations } from '../messages/messages';
+import { review } from '../rewards/campaign-review';
+import { distribute } from '../rewards/prize-pool';
+import { decide, listAwaitingApproval, setApprovalLimit } from '../withdrawals/approvals';
+import { setSetting } from './content';
+import { seedDemo } from './demo-seed';
+
+export const OPS_COMMANDS = [
+  'outbox',
+  'faucet',
+  'approve',
+  'reject',
+  'publish',
+  'set-version',
+  'distribute',
+  'seed',
+  'expire-tokens',
+  'lift-hold',
+  'reseal-secrets',
+  'withdrawals',
+  'approve-withdrawal',
+  'reject-withdrawal',
+  'approval-limit',
+  'price',
+] as const;
+export type OpsCommand = (typeof OPS_COMMANDS)[number];
+
+export const OPS_USAGE = `Usage: npm run ops -- <command>
+  outbox [limit]                           latest codes and mails in the local outbox
+  faucet <account> <currency> <amount>     devnet only: send coins from the faucet to the account's deposit
+                                           address (account: id, "+1 5550100" or e-mail); credited once confirmed
+  approve <participationId>                approve a participation in review
+  reject <participationId> <reason…>       reject it with a reason (the user may resubmit)
+  publish <title> <content> [--popup] [--translations <file.json>]
+                                           send a message to every user; the file maps locale ids to
+                                           {"title","content"} in that language (ja_JP, de_DE…)
+  set-version <x.y.z>                      override /config/app appVersion
+  distribute                               run the reward-pool distribution for the current period
+  seed                                     create the demo user and data (idempotent)
+  expire-tokens <account>                  revoke every session of an account
+  lift-hold <account>                      end the withdrawal hold after a security change (support, once
+                                           the owner is verified to have made the change)
+  reseal-secrets                           seal every stored secret with the first SECRETS_KEY (after a rotation)
+  withdrawals                              withdrawals held for a decision or for the hot wallet's float
+  approve-withdrawal <recordId>            let a held withdrawal be paid (beyond the float: once topped up)
+  reject-withdrawal <recordId> <reason…>   refund a held withdrawal and tell the user why
+  approval-limit <channelId> <amount|off>  withdrawals above this amount wait for approval
+  price <symbol> <usd>                     set a currency's USD price (valuations, the portfolio history)`;
+
+export async function runOps(db: Db, config: Config, command: string, args: string[]): Promise<unknown> {
+  const missing = () => fail(ErrorCode.BAD_REQUEST, `${command}: missing arguments\n${OPS_USAGE}`);
+  const need = (n: number) => {
+    if (args.length < n) missing();
+  };
+  /** The i-th argument (`need` has said which are required). */
+  const arg = (i: number): string => args[i] ?? missing();
+  switch (command) {
+    case 'outbox': {
+      const limit = Math.min(Number(args[0] ?? 20) || 20, 200);
+      const rows = await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((r) => ({ id: r.id, to: r.target, subject: r.subject, body: r.body, at: r.created_at.toISOString() }));
+    }
+    case 'faucet': {
+      need(3);
+      const userId = await findUserId(db, arg(0));
+      const currency = arg(1).toUpperCase();
+      const { address } = await depositAddress(db, userId, currency, 'TRC20');
+      const paid = await devnetFaucet(config.tron.fullNode)(address, arg(2), currency);
+      return { ...paid, to: address, note: 'credited once the network solidifies it' };
+    }
+    case 'approve':
+    case 'reject': {
+      need(command === 'reject' ? 2 : 1);
+      if (!/^\d{1,9}$/.test(arg(0))) fail(ErrorCode.BAD_REQUEST, 'participationId must be a number');
+      return review(db, Number(arg(0)), command === 'approve', command === 'reject' ? args.slice(1).join(' ') : null);
+    }
+    case 'publish': {
+      const popup = args.includes('--popup');
+      const at = args.indexOf('--translations');
+      const file = at >= 0 ? args[at + 1] : undefined;
+      if (at >= 0 && !file) fail(ErrorCode.BAD_REQUEST, `publish: --translations needs a file\n${OPS_USAGE}`);
+      const rest = args.filter((a, i) => a !== '--popup' && (at < 0 || (i !== at && i !== at + 1)));
+      if (rest.length < 2) fail(ErrorCode.BAD_REQUEST, `publish: missing arguments\n${OPS_USAGE}`);
+      const translations = file ? readTranslations(await readFile(file, 'utf8')) : undefined;
+      return {
+        recipients: await publish(db, { title: rest[0] ?? missing(), content: rest.slice(1).join(' '), translations }, popup),
+      };
+    }
+    case 'set-version': {
+      need(1);
+      if (!/^\d+\.\d+\.\d+$/.test(arg(0))) fail(ErrorCode.BAD_REQUEST, 'version must look like 1.2.3');
+      await setSetting(db, 'appVersion', arg(0));
+      return { appVersion: arg(0) };
+    }
+    case 'distribute':
+      return (await distribute(db, config.distributionPeriodSeconds)) ?? { skipped: 'this period was already distributed' };
+    case 'seed':
+      return seedDemo(db, config);
+    case 'lift-hold': {
+      need(1);
+      const userId = await findUserId(db, arg(0));
+      const r = await db
+        .updateTable('users')
+        .set({ withdrawals_paused_until: null })
+        .where('id', '=', userId)
+        .where('withdrawals_paused_until', '>', new Date())
+        .executeTakeFirst();
+      return { lifted: Number(r.numUpdatedRows) === 1 };
+    }
+    case 'expire-tokens': {
+      need(1);
+      const userId = await findUserId(db, arg(0));
+      const r = await db
+        .updateTable('sessions')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return { revoked: Number(r.numUpdatedRows) };
+    }
+    case 'reseal-secrets':
+      return resealSecrets(db);
+    case 'withdrawals':
+      return listAwaitingApproval(db);
+    case 'approve-withdrawal':
+    case 'reject-withdrawal': {
+      need(command === 'reject-withdrawal' ? 2 : 1);
+      if (!/^\d{1,12}$/.test(arg(0))) fail(ErrorCode.BAD_REQUEST, 'recordId must be a number');
+      const approve = command === 'approve-withdrawal';
+      return decide(db, Number(arg(0)), approve, approve ? null : args.slice(1).join(' '));
+    }
+    case 'approval-limit':
+      need(2);
+      return setApprovalLimit(db, arg(0), arg(1));
+    case 'price': {
+      need(2);
+      const symbol = arg(0).toUpperCase();
+      if (!/^\d{1,12}(\.\d{1,18})?$/.test(arg(1)) || /^0*(\.0*)?$/.test(arg(1)))
+        fail(ErrorCode.BAD_REQUEST, 'price: a positive decimal number of USD');
+      const r = await db
+        .updateTable('currencies')
+        .set({ price_usd: arg(1) })
+        .where('symbol', '=', symbol)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0) fail(ErrorCode.NOT_FOUND, `price: no currency ${symbol}`);
+      return { symbol, priceUsd: arg(1) };
+    }
+    default:
+      return fail(ErrorCode.NOT_FOUND, `unknown command ${command}\n${OPS_USAGE}`);
+  }
+}

@@ -55,7 +55,7 @@ export const popupMessageQueryOptions = () =>
     queryFn: ({ signal }) => getPopupMessage({ signal }),
   });
 
-/** SPEC §3 isMessage: true when this count is above 0. */
+/** The unread count. SPEC §3's isMessage is this above 0, read from the cache by the tab bar. */
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.notify.unread,

@@ -5,30 +5,31 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { BodyOf } from '../contract/endpoint';
-import { passkeyApi } from '../contract/passkeys';
+import { passkeysApi } from '../contract/passkeys';
 import { call, type RequestOptions } from './client';
 import { queryKeys } from './query-keys';
 
 export const passkeyListQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.passkeys, queryFn: ({ signal }) => call(passkeyApi.list, { signal }) });
+  queryOptions({ queryKey: queryKeys.passkeys, queryFn: ({ signal }) => call(passkeysApi.list, { signal }) });
 
 /** Re-proves the user, then the options to create a passkey with. */
-export const passkeyAddOptions = (body: BodyOf<typeof passkeyApi.addOptions>, opts?: RequestOptions) =>
-  call(passkeyApi.addOptions, { body, ...opts });
+export const passkeyAddOptions = (body: BodyOf<typeof passkeysApi.addOptions>, opts?: RequestOptions) =>
+  call(passkeysApi.addOptions, { body, ...opts });
 
-export const addPasskey = (body: BodyOf<typeof passkeyApi.add>, opts?: RequestOptions) => call(passkeyApi.add, { body, ...opts });
+export const addPasskey = (body: BodyOf<typeof passkeysApi.add>, opts?: RequestOptions) =>
+  call(passkeysApi.add, { body, ...opts });
 
-export const renamePasskey = (body: BodyOf<typeof passkeyApi.rename>, opts?: RequestOptions) =>
-  call(passkeyApi.rename, { body, ...opts });
+export const renamePasskey = (body: BodyOf<typeof passkeysApi.rename>, opts?: RequestOptions) =>
+  call(passkeysApi.rename, { body, ...opts });
 
-export const removePasskey = (id: string, opts?: RequestOptions) => call(passkeyApi.remove, { body: { id }, ...opts });
+export const removePasskey = (id: string, opts?: RequestOptions) => call(passkeysApi.remove, { body: { id }, ...opts });
 
-export const passkeySignInOptions = (opts?: RequestOptions) => call(passkeyApi.signInOptions, { ...opts });
+export const passkeySignInOptions = (opts?: RequestOptions) => call(passkeysApi.signInOptions, { ...opts });
 
 /** Resolves with `access_token` and `client_id`, as login does. */
-export const signInWithPasskey = (body: BodyOf<typeof passkeyApi.signIn>, opts?: RequestOptions) =>
-  call(passkeyApi.signIn, { body, ...opts });
+export const signInWithPasskey = (body: BodyOf<typeof passkeysApi.signIn>, opts?: RequestOptions) =>
+  call(passkeysApi.signIn, { body, ...opts });
 
 /** Options for approving one transfer (its channel, address, amount and Idempotency-Key). */
-export const passkeyTransferOptions = (body: BodyOf<typeof passkeyApi.transferOptions>, opts?: RequestOptions) =>
-  call(passkeyApi.transferOptions, { body, ...opts });
+export const passkeyTransferOptions = (body: BodyOf<typeof passkeysApi.transferOptions>, opts?: RequestOptions) =>
+  call(passkeysApi.transferOptions, { body, ...opts });

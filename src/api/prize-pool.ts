@@ -1,7 +1,7 @@
 /** The reward pool panel: totals, countdown, the caller's share, and past distributions. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { prizePoolApi } from '../contract/activity';
 import type { PageQuery } from '../contract/common';
+import { prizePoolApi } from '../contract/prize-pool';
 import { call, type RequestOptions } from './client';
 import { nextPageParam, PAGE_SIZE, queryKeys } from './query-keys';
 

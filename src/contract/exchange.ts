@@ -1,6 +1,6 @@
-/** Flash swap between tokens at a configured rate, and the Google-authenticator binding. */
+/** Flash swap between tokens at a configured rate. */
 import * as z from 'zod/mini';
-import { amount, id, isoTime, page, pageQuery, positiveAmountInput, totpCode, tradePassword, verificationCode } from './common';
+import { amount, id, isoTime, page, pageQuery, positiveAmountInput, tradePassword } from './common';
 import { endpoint } from './endpoint';
 
 export const exchangePair = z.object({
@@ -45,47 +45,4 @@ export const exchangeApi = {
     data: swapRecord,
   }),
   records: endpoint({ method: 'POST', path: '/api/wallet/exchange/record', auth: true, body: pageQuery, data: page(swapRecord) }),
-};
-
-export const authenticatorStatus = z.object({ bound: z.boolean(), boundAt: z.nullable(isoTime) });
-/** A pending secret to bind, revealed only after re-entering the login password. */
-export const googleSecret = z.object({ secret: z.string(), otpauthUri: z.string() });
-
-export const googleApi = {
-  /**
-   * Body: the login password, and when an authenticator is already bound a code from it (moving to
-   * a new app or phone: the old one keeps working until the new one is bound). Returns a new pending
-   * secret (replacing an earlier pending one).
-   */
-  secret: endpoint({
-    method: 'POST',
-    path: '/api/user/google/getUserInfoByLoginInfo',
-    auth: true,
-    body: z.object({ loginPassword: z.string().check(z.minLength(1), z.maxLength(64)), currentCode: z.optional(totpCode) }),
-    data: googleSecret,
-  }),
-  /**
-   * Removes the authenticator: the login password with a code from the authenticator, or without it
-   * (lost phone) with a code sent to the account's phone or address, which pauses withdrawals a day.
-   */
-  unbind: endpoint({
-    method: 'POST',
-    path: '/api/user/google/unbind',
-    auth: true,
-    body: z.object({
-      loginPassword: z.string().check(z.minLength(1), z.maxLength(64)),
-      googleCode: z.optional(totpCode),
-      code: z.optional(verificationCode),
-    }),
-    data: authenticatorStatus,
-  }),
-  status: endpoint({ method: 'POST', path: '/api/user/google/getUserInfo', auth: true, data: authenticatorStatus }),
-  /** Binds the pending secret once `code` verifies against it (replacing a bound one when moving). */
-  bind: endpoint({
-    method: 'POST',
-    path: '/api/user/google/set',
-    auth: true,
-    body: z.object({ code: totpCode }),
-    data: authenticatorStatus,
-  }),
 };

@@ -1,13 +1,15 @@
 /** The API contract shared by client and server: every call's method, path and schemas. */
-import { activityApi, prizePoolApi } from './activity';
+import { activityApi } from './activity';
 import { authApi } from './auth';
+import { authenticatorApi } from './authenticator';
 import { contactsApi } from './contacts';
-import { exchangeApi, googleApi } from './exchange';
+import { exchangeApi } from './exchange';
 import { memberApi } from './member';
 import { miscApi } from './misc';
 import { moneyApi } from './money';
 import { notifyApi } from './notify';
-import { passkeyApi } from './passkeys';
+import { passkeysApi } from './passkeys';
+import { prizePoolApi } from './prize-pool';
 import { sessionsApi } from './sessions';
 
 export const api = {
@@ -20,7 +22,7 @@ export const api = {
   activity: activityApi,
   prizePool: prizePoolApi,
   exchange: exchangeApi,
-  google: googleApi,
-  passkey: passkeyApi,
+  authenticator: authenticatorApi,
+  passkeys: passkeysApi,
   sessions: sessionsApi,
 } as const;

@@ -61,7 +61,7 @@ export const passkeyOptionsBody = z.object({
 export const addPasskeyBody = z.object({ challengeId, name: passkeyName, response: webAuthnResponse });
 export const passkeySignInBody = z.object({ challengeId, response: webAuthnResponse });
 
-export const passkeyApi = {
+export const passkeysApi = {
   /** Re-proves the user (login password, and the authenticator's code when bound), then the creation options. */
   addOptions: endpoint({ method: 'POST', path: '/member/passkey/options', auth: true, body: passkeyOptionsBody, data: ceremony }),
   /** Verifies the new credential and keeps it; withdrawals are held afterwards (cooling-off). */

@@ -14,15 +14,17 @@ describe('an expired session (401)', () => {
     const navigate = vi.fn();
     initSession({ queryClient, navigate, onUnauthorized: () => void expireSession() });
     queryClient.setQueryData(['wallet'], { assets: [] });
-    appStore.set({ token: 'tok', clientId: 'c', userId: 'u1', isMessage: true });
+    queryClient.setQueryData(['notify', 'unread'], 3);
+    appStore.set({ token: 'tok', clientId: 'c', userId: 'u1' });
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const done = expireSession();
     await vi.waitFor(() => expect(getToast()?.message).toBe('Login expired, please log in again.'));
     expect(appStore.get().token).toBeNull();
     expect(appStore.get().userId).toBeNull();
-    expect(appStore.get().isMessage).toBe(false);
     expect(queryClient.getQueryData(['wallet'])).toBeUndefined();
+    // The tab bar's unread dot reads this: signed out, no dot.
+    expect(queryClient.getQueryData(['notify', 'unread'])).toBeUndefined();
     expect(navigate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(TOAST_DURATION_MS);
     await done;

@@ -45,7 +45,7 @@ async function forget(): Promise<void> {
   const { queryClient } = need();
   if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
     void import('./push-notifications').then((m) => m.forgetPushOnThisDevice()).catch(() => undefined);
-  appStore.set({ token: null, clientId: null, userId: null, isMessage: false });
+  appStore.set({ token: null, clientId: null, userId: null });
   // Signed out, there is nothing left to lock.
   appLock.release();
   await clearPersistedQueries(queryClient);

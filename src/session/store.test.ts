@@ -17,12 +17,11 @@ describe('client store (SPEC §3)', () => {
 
   it('starts with the non-persisted defaults', () => {
     const s = initialState();
-    expect(s.isMessage).toBe(false);
     expect(s.hasShownActivityPopup).toBe(false);
   });
 
   it('persists exactly the persisted fields to IndexedDB and restores them', async () => {
-    appStore.set({ token: 't-1', isShowAmount: false, isMessage: true, hasShownActivityPopup: true });
+    appStore.set({ token: 't-1', isShowAmount: false, offerInstall: true, hasShownActivityPopup: true });
     await appStore.flush();
     const saved = await readKey<Record<string, unknown>>(STORAGE_KEYS.store);
     expect(Object.keys(saved ?? {}).sort()).toEqual([...PERSISTED_KEYS].sort());
@@ -35,7 +34,7 @@ describe('client store (SPEC §3)', () => {
     expect(next.get().isShowAmount).toBe(false);
     // Non-persisted fields come back at their defaults.
     expect(next.get().hasShownActivityPopup).toBe(false);
-    expect(next.get().isMessage).toBe(false);
+    expect(next.get().offerInstall).toBe(false);
   });
 
   it('applies writes in order, so the newest value wins', async () => {
@@ -67,9 +66,9 @@ describe('client store (SPEC §3)', () => {
   it('notifies subscribers', () => {
     let calls = 0;
     const off = appStore.subscribe(() => calls++);
-    appStore.set({ isMessage: true });
+    appStore.set({ offerInstall: true });
     off();
-    appStore.set({ isMessage: false });
+    appStore.set({ offerInstall: false });
     expect(calls).toBe(1);
   });
 });

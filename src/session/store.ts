@@ -28,8 +28,8 @@ export interface PersistedState {
 
 /**
  * This launch's client state. Server data (wallet, channels, currencies, wallets) is not copied
- * here: its one home is the query cache. SPEC §3's other names (countrys, myChannels…) are served
- * by the queries the screens read.
+ * here: its one home is the query cache. SPEC §3's other names (countrys, myChannels, isMessage…)
+ * are served by the queries the screens read (isMessage: the tab bar reads the unread count).
  */
 export interface SessionState {
   /**
@@ -39,8 +39,6 @@ export interface SessionState {
   languageId: LocaleId | 'system';
   /** The locale in effect (resolved from languageId). */
   language: LocaleId;
-  /** Unread messages exist (the tab bar's dot). */
-  isMessage: boolean;
   hasShownActivityPopup: boolean;
   /** Set after a first successful login: offer to install the app once. */
   offerInstall: boolean;
@@ -72,7 +70,6 @@ export const initialState = (): AppState => ({
   currencyInfo: null,
   dustThresholdUsd: null,
   appLockSeconds: null,
-  isMessage: false,
   hasShownActivityPopup: false,
   offerInstall: false,
 });

@@ -4,7 +4,6 @@ import type { Ctx } from '../context';
 import { requestLocale } from '../services/messages/localized';
 import { idempotent } from '../services/money-moves/idempotency';
 import * as activity from '../services/rewards/campaigns';
-import * as pool from '../services/rewards/prize-pool';
 import { define } from './define';
 
 export function activityRoutes(app: FastifyInstance, ctx: Ctx) {
@@ -25,10 +24,4 @@ export function activityRoutes(app: FastifyInstance, ctx: Ctx) {
     ),
   );
   define(app, ctx, a.prizePoolStatus, () => activity.prizePoolStatus(db));
-}
-
-export function prizePoolRoutes(app: FastifyInstance, ctx: Ctx) {
-  const { db, config } = ctx;
-  define(app, ctx, api.prizePool.info, ({ userId }) => pool.poolInfo(db, userId, config.distributionPeriodSeconds));
-  define(app, ctx, api.prizePool.list, ({ userId, query }) => pool.poolList(db, userId, query));
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '../../../src/contract/index';
 import type { Ctx } from '../context';
 import * as users from '../services/identity/users';
-import * as google from '../services/security/authenticator';
 import * as recovery from '../services/security/recovery';
 import { memberInfo, walletView } from '../services/wallet/member-reads';
 import { portfolio } from '../services/wallet/portfolio';
@@ -40,33 +39,6 @@ export function memberRoutes(app: FastifyInstance, ctx: Ctx) {
     ctx,
     api.member.modifyPassword,
     ({ userId, token, body, req }) => users.modifyPassword(db, ctx.config.securityHoldHours, userId, token, req.ip, body),
-    sensitive,
-  );
-}
-
-export function googleRoutes(app: FastifyInstance, ctx: Ctx) {
-  const { db } = ctx;
-  const sensitive = { rateLimit: { max: 10, timeWindow: '1 minute' } };
-  define(
-    app,
-    ctx,
-    api.google.secret,
-    ({ userId, body, req }) => google.pendingSecret(db, userId, body.loginPassword, req.ip, body.currentCode),
-    sensitive,
-  );
-  define(app, ctx, api.google.status, ({ userId }) => google.authenticatorStatus(db, userId));
-  define(
-    app,
-    ctx,
-    api.google.bind,
-    ({ userId, body }) => google.bindAuthenticator(db, ctx.config.securityHoldHours, userId, body.code),
-    sensitive,
-  );
-  define(
-    app,
-    ctx,
-    api.google.unbind,
-    ({ userId, body, req }) => recovery.unbindAuthenticator(db, ctx.config.securityHoldHours, userId, req.ip, body),
     sensitive,
   );
 }

@@ -169,22 +169,22 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
       headers: idem('contract-swap-1'),
     });
     await check(api.exchange.records, { body: { page: 1, pageSize: 5 } });
-    await check(api.google.status);
-    await check(api.google.secret, { body: { loginPassword: DEMO.password } });
-    covered.add(api.google.bind); // bound with a real code in auth.test.ts
+    await check(api.authenticator.status);
+    await check(api.authenticator.secret, { body: { loginPassword: DEMO.password } });
+    covered.add(api.authenticator.bind); // bound with a real code in auth.test.ts
     await check(api.member.securityCode, { body: { scene: 'trade-reset' } });
     // Reset, unbind and move with real codes in security-recovery.test.ts.
     covered.add(api.member.resetTradePassword);
-    covered.add(api.google.unbind);
+    covered.add(api.authenticator.unbind);
     await check(api.sessions.list);
     await check(api.sessions.revokeOthers);
     await check(api.sessions.unlock, { body: { password: DEMO.password } });
     covered.add(api.sessions.revoke); // sessions.test.ts
-    await check(api.passkey.list);
-    await check(api.passkey.signInOptions);
-    await check(api.passkey.addOptions, { body: { loginPassword: DEMO.password } });
+    await check(api.passkeys.list);
+    await check(api.passkeys.signInOptions);
+    await check(api.passkeys.addOptions, { body: { loginPassword: DEMO.password } });
     // Ceremonies answered by a software authenticator in passkeys.test.ts.
-    for (const ep of [api.passkey.add, api.passkey.rename, api.passkey.remove, api.passkey.signIn, api.passkey.transferOptions])
+    for (const ep of [api.passkeys.add, api.passkeys.rename, api.passkeys.remove, api.passkeys.signIn, api.passkeys.transferOptions])
       covered.add(ep);
 
     await check(api.member.modifyTradePassword, { body: { oldPassword: DEMO.tradePassword, newPassword: '650321' } });

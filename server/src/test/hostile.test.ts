@@ -169,7 +169,7 @@ beforeAll(async () => {
   u = await makeUser(env.db, { password: 'Passw0rd!', tradePassword: '123456', usdt: '1000' });
   g = await makeUser(env.db, { password: 'Passw0rd!' });
   // g has a pending authenticator secret.
-  expect((await call(app, api.google.secret, { token: g.token, body: { loginPassword: 'Passw0rd!' } })).json.code).toBe(200);
+  expect((await call(app, api.authenticator.secret, { token: g.token, body: { loginPassword: 'Passw0rd!' } })).json.code).toBe(200);
   // A valid reset code for u (never consumed by a refused request).
   await call(app, api.auth.phoneCode, { body: { areaCode: '1', phone: u.phone, scene: 'reset' }, remoteAddress: freshIp() });
   const row = await env.db.selectFrom('outbox').select('body').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -355,13 +355,13 @@ describe('hostile input is refused with an envelope error and changes nothing', 
       .executeTakeFirstOrThrow();
     const good = await generate({ secret: open(pending.google_pending_secret!, authenticatorContext(g.id)) });
     await expectRefusedUnchanged({
-      ep: api.google.bind,
+      ep: api.authenticator.bind,
       token: g.token,
       base: { code: good },
       fields: { code: hostile(good, ['１２３４５６', `${good}0`, good.slice(1)]) },
     });
     await expectRefusedUnchanged({
-      ep: api.google.secret,
+      ep: api.authenticator.secret,
       token: u.token,
       base: { loginPassword: 'Passw0rd!' },
       fields: { loginPassword: hostile('Passw0rd!') },

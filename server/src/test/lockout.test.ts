@@ -195,13 +195,13 @@ describe('lockouts', () => {
       i % 3 === 0
         ? call(app, api.member.modifyPassword, { token: u.token, body: { oldPassword: 'Wrong1234', newPassword: 'Login5678' } })
         : i % 3 === 1
-          ? call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Wrong1234' } })
+          ? call(app, api.authenticator.secret, { token: u.token, body: { loginPassword: 'Wrong1234' } })
           : call(app, api.member.modifyTradePassword, {
               token: u.token,
               body: { newPassword: '402718', loginPassword: 'Wrong1234' },
             });
     expect(await codes(5, f)).toEqual([1001, 1001, 1001, 1001, 1002]);
-    expect((await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(1002);
+    expect((await call(app, api.authenticator.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(1002);
     expect(
       (await call(app, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password: 'Login1234' } })).json
         .code,
@@ -217,13 +217,13 @@ describe('lockouts', () => {
 
   it('authenticator: 5 wrong codes lock binding; 5 wrong codes at withdraw lock the authenticator', async () => {
     const u = await makeUser(env.db, { password: 'Login1234' });
-    const s = await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } });
+    const s = await call(app, api.authenticator.secret, { token: u.token, body: { loginPassword: 'Login1234' } });
     const secret = (s.json.data as { secret: string }).secret;
     const wrong = await wrongTotp(secret);
-    expect(await codes(5, () => call(app, api.google.bind, { token: u.token, body: { code: wrong } }))).toEqual([
+    expect(await codes(5, () => call(app, api.authenticator.bind, { token: u.token, body: { code: wrong } }))).toEqual([
       2007, 2007, 2007, 2007, 1002,
     ]);
-    expect((await call(app, api.google.bind, { token: u.token, body: { code: await generate({ secret }) } })).json.code).toBe(
+    expect((await call(app, api.authenticator.bind, { token: u.token, body: { code: await generate({ secret }) } })).json.code).toBe(
       1002,
     );
 
@@ -294,8 +294,8 @@ describe('per-IP rate limits (HTTP 429)', () => {
         [api.auth.humanCheck, 30, {}],
         [api.member.modifyTradePassword, 10, { token: u.token, body: { newPassword: '402718' } }],
         [api.member.modifyPassword, 10, { token: u.token, body: { oldPassword: 'x', newPassword: 'Login5678' } }],
-        [api.google.secret, 10, { token: u.token, body: { loginPassword: 'x' } }],
-        [api.google.bind, 10, { token: u.token, body: { code: '000000' } }],
+        [api.authenticator.secret, 10, { token: u.token, body: { loginPassword: 'x' } }],
+        [api.authenticator.bind, 10, { token: u.token, body: { code: '000000' } }],
         [
           api.money.withdraw,
           30,

@@ -27,11 +27,11 @@ describe.each(backends)('passkeys on %s', (backend) => {
     body: object = { loginPassword: 'Passw0rd!' },
     app = t.app,
   ): Promise<{ credential: SoftCredential; added: { id: string; name: string } }> {
-    const ceremony = ok<Ceremony>(api.passkey.addOptions, await call(app, api.passkey.addOptions, { token: u.token, body }));
+    const ceremony = ok<Ceremony>(api.passkeys.addOptions, await call(app, api.passkeys.addOptions, { token: u.token, body }));
     const { response, credential } = authenticator.create(ceremony.options);
     const added = ok<{ id: string; name: string }>(
-      api.passkey.add,
-      await call(app, api.passkey.add, {
+      api.passkeys.add,
+      await call(app, api.passkeys.add, {
         token: u.token,
         body: { challengeId: ceremony.challengeId, name: ' Pixel 8 ', response },
       }),
@@ -40,12 +40,12 @@ describe.each(backends)('passkeys on %s', (backend) => {
   }
 
   async function signInOptions(app = t.app) {
-    return ok<Ceremony>(api.passkey.signInOptions, await call(app, api.passkey.signInOptions));
+    return ok<Ceremony>(api.passkeys.signInOptions, await call(app, api.passkeys.signInOptions));
   }
 
   async function signIn(credential: SoftCredential, authenticator = phone()) {
     const { challengeId, options } = await signInOptions();
-    return call(t.app, api.passkey.signIn, {
+    return call(t.app, api.passkeys.signIn, {
       body: { challengeId, response: authenticator.get(credential, options.challenge as string) },
     });
   }
@@ -53,15 +53,15 @@ describe.each(backends)('passkeys on %s', (backend) => {
   describe('adding a passkey', () => {
     it('asks the login password, keeps the passkey, holds withdrawals and tells the owner', async () => {
       const u = await makeUser(t.env.db);
-      const refused = await call(t.app, api.passkey.addOptions, { token: u.token, body: { loginPassword: 'Wrong1234' } });
+      const refused = await call(t.app, api.passkeys.addOptions, { token: u.token, body: { loginPassword: 'Wrong1234' } });
       expect(refused.json.code).toBe(1001);
 
       const before = Date.now();
       const { added } = await addPasskey(u);
       expect(added.name).toBe('Pixel 8');
       const list = ok<Array<{ id: string; name: string; lastUsedAt: string | null }>>(
-        api.passkey.list,
-        await call(t.app, api.passkey.list, { token: u.token }),
+        api.passkeys.list,
+        await call(t.app, api.passkeys.list, { token: u.token }),
       );
       expect(list).toMatchObject([{ id: added.id, name: 'Pixel 8', lastUsedAt: null }]);
 
@@ -77,7 +77,7 @@ describe.each(backends)('passkeys on %s', (backend) => {
     it('asks the authenticator code as well when one is bound', async () => {
       const u = await makeUser(t.env.db);
       const secret = await bindAuthenticator(t.env.db, u.id);
-      const withoutCode = await call(t.app, api.passkey.addOptions, { token: u.token, body: { loginPassword: 'Passw0rd!' } });
+      const withoutCode = await call(t.app, api.passkeys.addOptions, { token: u.token, body: { loginPassword: 'Passw0rd!' } });
       expect(withoutCode.json.code).toBe(2007);
       await addPasskey(u, phone(), { loginPassword: 'Passw0rd!', googleCode: await generate({ secret }) });
     });
@@ -85,11 +85,11 @@ describe.each(backends)('passkeys on %s', (backend) => {
     it('refuses a used challenge, another site, and a touch without user verification', async () => {
       const u = await makeUser(t.env.db);
       const ceremony = ok<Ceremony>(
-        api.passkey.addOptions,
-        await call(t.app, api.passkey.addOptions, { token: u.token, body: { loginPassword: 'Passw0rd!' } }),
+        api.passkeys.addOptions,
+        await call(t.app, api.passkeys.addOptions, { token: u.token, body: { loginPassword: 'Passw0rd!' } }),
       );
       const add = (response: object) =>
-        call(t.app, api.passkey.add, { token: u.token, body: { challengeId: ceremony.challengeId, name: 'Phone', response } });
+        call(t.app, api.passkeys.add, { token: u.token, body: { challengeId: ceremony.challengeId, name: 'Phone', response } });
       // A look-alike site's page asked the phone: its origin is in what the phone signed.
       const phishing = softAuthenticator({ ...site(), origin: 'https://tessera-wallet.example' });
       expect((await add(phishing.create(ceremony.options).response)).json.code).toBe(1012);
@@ -97,11 +97,11 @@ describe.each(backends)('passkeys on %s', (backend) => {
       expect((await add(phone().create(ceremony.options).response)).json.code).toBe(1012);
 
       const again = ok<Ceremony>(
-        api.passkey.addOptions,
-        await call(t.app, api.passkey.addOptions, { token: u.token, body: { loginPassword: 'Passw0rd!' } }),
+        api.passkeys.addOptions,
+        await call(t.app, api.passkeys.addOptions, { token: u.token, body: { loginPassword: 'Passw0rd!' } }),
       );
       const touchOnly = softAuthenticator({ ...site(), withoutUserVerification: true });
-      const bare = await call(t.app, api.passkey.add, {
+      const bare = await call(t.app, api.passkeys.add, {
         token: u.token,
         body: { challengeId: again.challengeId, name: 'Phone', response: touchOnly.create(again.options).response },
       });
@@ -113,10 +113,10 @@ describe.each(backends)('passkeys on %s', (backend) => {
       const a = await makeUser(t.env.db);
       const b = await makeUser(t.env.db);
       const ceremony = ok<Ceremony>(
-        api.passkey.addOptions,
-        await call(t.app, api.passkey.addOptions, { token: a.token, body: { loginPassword: 'Passw0rd!' } }),
+        api.passkeys.addOptions,
+        await call(t.app, api.passkeys.addOptions, { token: a.token, body: { loginPassword: 'Passw0rd!' } }),
       );
-      const r = await call(t.app, api.passkey.add, {
+      const r = await call(t.app, api.passkeys.add, {
         token: b.token,
         body: { challengeId: ceremony.challengeId, name: 'Phone', response: phone().create(ceremony.options).response },
       });
@@ -128,27 +128,27 @@ describe.each(backends)('passkeys on %s', (backend) => {
     it('signs in without the password, once per challenge, and records the use', async () => {
       const u = await makeUser(t.env.db);
       const { credential, added } = await addPasskey(u);
-      const session = ok<{ access_token: string }>(api.passkey.signIn, await signIn(credential));
+      const session = ok<{ access_token: string }>(api.passkeys.signIn, await signIn(credential));
       const me = ok<{ id: string }>(
         api.member.memberInfo,
         await call(t.app, api.member.memberInfo, { token: session.access_token }),
       );
       expect(me.id).toBe(String(u.id));
       const [listed] = ok<Array<{ id: string; lastUsedAt: string | null }>>(
-        api.passkey.list,
-        await call(t.app, api.passkey.list, { token: u.token }),
+        api.passkeys.list,
+        await call(t.app, api.passkeys.list, { token: u.token }),
       );
       expect(listed).toMatchObject({ id: added.id, lastUsedAt: expect.any(String) });
 
       // The same assertion again: its challenge is gone.
       const { challengeId, options } = await signInOptions();
       const assertion = phone().get(credential, options.challenge as string);
-      ok(api.passkey.signIn, await call(t.app, api.passkey.signIn, { body: { challengeId, response: assertion } }));
-      const replay = await call(t.app, api.passkey.signIn, { body: { challengeId, response: assertion } });
+      ok(api.passkeys.signIn, await call(t.app, api.passkeys.signIn, { body: { challengeId, response: assertion } }));
+      const replay = await call(t.app, api.passkeys.signIn, { body: { challengeId, response: assertion } });
       expect(replay.json.code).toBe(1012);
       // Nor can it answer a fresh challenge: the signature covers the old one.
       const fresh = await signInOptions();
-      const reused = await call(t.app, api.passkey.signIn, { body: { challengeId: fresh.challengeId, response: assertion } });
+      const reused = await call(t.app, api.passkeys.signIn, { body: { challengeId: fresh.challengeId, response: assertion } });
       expect(reused.json.code).toBe(1012);
     });
 
@@ -163,7 +163,7 @@ describe.each(backends)('passkeys on %s', (backend) => {
         });
       for (let i = 0; i < MAX_ACCOUNT_FAILURES; i++) await guess(nextIp());
       expect((await guess(nextIp())).json.code).toBe(1002);
-      ok(api.passkey.signIn, await signIn(credential));
+      ok(api.passkeys.signIn, await signIn(credential));
     });
 
     it('refuses an expired challenge, a removed passkey and a signature by another key', async () => {
@@ -176,7 +176,7 @@ describe.each(backends)('passkeys on %s', (backend) => {
         .set({ expires_at: new Date(Date.now() - 1000) })
         .where('id', '=', stale.challengeId)
         .execute();
-      const late = await call(t.app, api.passkey.signIn, {
+      const late = await call(t.app, api.passkeys.signIn, {
         body: { challengeId: stale.challengeId, response: phone().get(credential, stale.options.challenge as string) },
       });
       expect(late.json.code).toBe(1012);
@@ -186,7 +186,7 @@ describe.each(backends)('passkeys on %s', (backend) => {
       const { credential: other } = forger.create({ challenge: 'x', user: { id: credential.userHandle } });
       expect((await signIn({ ...other, id: credential.id })).json.code).toBe(1012);
 
-      ok(api.passkey.remove, await call(t.app, api.passkey.remove, { token: u.token, body: { id: added.id } }));
+      ok(api.passkeys.remove, await call(t.app, api.passkeys.remove, { token: u.token, body: { id: added.id } }));
       expect((await signIn(credential)).json.code).toBe(1013);
     });
 
@@ -197,7 +197,7 @@ describe.each(backends)('passkeys on %s', (backend) => {
         const { credential } = await addPasskey(u, phone(), { loginPassword: 'Passw0rd!' }, second);
         const { challengeId, options } = await signInOptions(second);
         const response = phone().get(credential, options.challenge as string);
-        ok(api.passkey.signIn, await call(t.app, api.passkey.signIn, { body: { challengeId, response } }));
+        ok(api.passkeys.signIn, await call(t.app, api.passkeys.signIn, { body: { challengeId, response } }));
       } finally {
         await second.close();
       }
@@ -209,21 +209,21 @@ describe.each(backends)('passkeys on %s', (backend) => {
       const owner = await makeUser(t.env.db);
       const other = await makeUser(t.env.db);
       const { added } = await addPasskey(owner);
-      const foreign = await call(t.app, api.passkey.remove, { token: other.token, body: { id: added.id } });
+      const foreign = await call(t.app, api.passkeys.remove, { token: other.token, body: { id: added.id } });
       expect(foreign.json.code).toBe(404);
-      const renamedByOther = await call(t.app, api.passkey.rename, { token: other.token, body: { id: added.id, name: 'Mine' } });
+      const renamedByOther = await call(t.app, api.passkeys.rename, { token: other.token, body: { id: added.id, name: 'Mine' } });
       expect(renamedByOther.json.code).toBe(404);
 
       const renamed = ok<{ name: string }>(
-        api.passkey.rename,
-        await call(t.app, api.passkey.rename, { token: owner.token, body: { id: added.id, name: 'Work phone' } }),
+        api.passkeys.rename,
+        await call(t.app, api.passkeys.rename, { token: owner.token, body: { id: added.id, name: 'Work phone' } }),
       );
       expect(renamed.name).toBe('Work phone');
-      const badName = await call(t.app, api.passkey.rename, { token: owner.token, body: { id: added.id, name: '   ' } });
+      const badName = await call(t.app, api.passkeys.rename, { token: owner.token, body: { id: added.id, name: '   ' } });
       expect(badName.json.code).toBe(400);
 
       await t.env.db.updateTable('users').set({ withdrawals_paused_until: null }).where('id', '=', owner.id).execute();
-      ok(api.passkey.remove, await call(t.app, api.passkey.remove, { token: owner.token, body: { id: added.id } }));
+      ok(api.passkeys.remove, await call(t.app, api.passkeys.remove, { token: owner.token, body: { id: added.id } }));
       const row = await t.env.db
         .selectFrom('users')
         .select('withdrawals_paused_until')
@@ -235,7 +235,7 @@ describe.each(backends)('passkeys on %s', (backend) => {
     it('says passkeys are off on a server without a passkey origin', async () => {
       const off = await makeApp(t.env, { config: { webauthn: undefined } });
       try {
-        expect((await call(off, api.passkey.signInOptions)).json.code).toBe(1014);
+        expect((await call(off, api.passkeys.signInOptions)).json.code).toBe(1014);
       } finally {
         await off.close();
       }
@@ -253,8 +253,8 @@ describe.each(backends)('passkeys on %s', (backend) => {
       await t.env.db.updateTable('users').set({ withdrawals_paused_until: null }).where('id', '=', u.id).execute();
       const approve = async (idempotencyKey: string, f = facts) => {
         const ceremony = ok<Ceremony>(
-          api.passkey.transferOptions,
-          await call(t.app, api.passkey.transferOptions, { token: u.token, body: { ...f, idempotencyKey } }),
+          api.passkeys.transferOptions,
+          await call(t.app, api.passkeys.transferOptions, { token: u.token, body: { ...f, idempotencyKey } }),
         );
         return { challengeId: ceremony.challengeId, response: phone().get(credential, ceremony.options.challenge as string) };
       };
@@ -293,8 +293,8 @@ describe.each(backends)('passkeys on %s', (backend) => {
       const { credential } = await addPasskey(thief);
       await t.env.db.updateTable('users').set({ withdrawals_paused_until: null }).where('id', '=', owner.id).execute();
       const ceremony = ok<Ceremony>(
-        api.passkey.transferOptions,
-        await call(t.app, api.passkey.transferOptions, {
+        api.passkeys.transferOptions,
+        await call(t.app, api.passkeys.transferOptions, {
           token: owner.token,
           body: { ...facts, idempotencyKey: 'pk-thief-0001' },
         }),

@@ -108,7 +108,7 @@ describe('the authenticator', () => {
   it('is removed with a code from it and the login password, and withdrawals are held (cooling-off)', async () => {
     const u = await makeUser(t.env.db, { password: 'Login1234', tradePassword: '402718' });
     const secret = await bindAuthenticator(t.env.db, u.id);
-    const unbind = (body: object) => call(t.app, api.google.unbind, { token: u.token, body });
+    const unbind = (body: object) => call(t.app, api.authenticator.unbind, { token: u.token, body });
     expect((await unbind({ loginPassword: 'Wrong1234', googleCode: await stepCode(secret) })).json.code).toBe(1001);
     expect(
       (await unbind({ loginPassword: 'Login1234', googleCode: (await stepCode(secret)) === '000000' ? '111111' : '000000' })).json
@@ -116,7 +116,7 @@ describe('the authenticator', () => {
     ).toBe(2007);
     expect((await userRow(u.id)).google_secret).not.toBeNull();
     expect(
-      ok<{ bound: boolean }>(api.google.unbind, await unbind({ loginPassword: 'Login1234', googleCode: await stepCode(secret) }))
+      ok<{ bound: boolean }>(api.authenticator.unbind, await unbind({ loginPassword: 'Login1234', googleCode: await stepCode(secret) }))
         .bound,
     ).toBe(false);
     expect((await userRow(u.id)).google_secret).toBeNull();
@@ -139,7 +139,7 @@ describe('the authenticator', () => {
       body: { loginPassword: 'Login1234', newPassword: '583920', code },
     });
     expect(wrongScene.json.code).toBe(2007);
-    ok(api.google.unbind, await call(t.app, api.google.unbind, { token: u.token, body: { loginPassword: 'Login1234', code } }));
+    ok(api.authenticator.unbind, await call(t.app, api.authenticator.unbind, { token: u.token, body: { loginPassword: 'Login1234', code } }));
     expect((await userRow(u.id)).google_secret).toBeNull();
     expect(await pausedUntil(u.token)).not.toBeNull();
   });
@@ -147,20 +147,20 @@ describe('the authenticator', () => {
   it('moves to a new phone: the old one works until the new one is bound, then stops; withdrawals are held', async () => {
     const u = await makeUser(t.env.db, { password: 'Login1234', tradePassword: '402718' });
     const old = await bindAuthenticator(t.env.db, u.id);
-    const secretFor = (body: object) => call(t.app, api.google.secret, { token: u.token, body });
+    const secretFor = (body: object) => call(t.app, api.authenticator.secret, { token: u.token, body });
     expect((await secretFor({ loginPassword: 'Login1234' })).json.code).toBe(2012);
     expect(
       (await secretFor({ loginPassword: 'Login1234', currentCode: '000000' === (await stepCode(old)) ? '111111' : '000000' }))
         .json.code,
     ).toBe(2007);
     const fresh = ok<{ secret: string }>(
-      api.google.secret,
+      api.authenticator.secret,
       await secretFor({ loginPassword: 'Login1234', currentCode: await stepCode(old) }),
     );
     expect(fresh.secret).not.toBe(old);
     // Still bound to the old one meanwhile.
-    expect(ok<{ bound: boolean }>(api.google.status, await call(t.app, api.google.status, { token: u.token })).bound).toBe(true);
-    ok(api.google.bind, await call(t.app, api.google.bind, { token: u.token, body: { code: await stepCode(fresh.secret) } }));
+    expect(ok<{ bound: boolean }>(api.authenticator.status, await call(t.app, api.authenticator.status, { token: u.token })).bound).toBe(true);
+    ok(api.authenticator.bind, await call(t.app, api.authenticator.bind, { token: u.token, body: { code: await stepCode(fresh.secret) } }));
     expect(await pausedUntil(u.token)).not.toBeNull();
     expect((await messagesOf(u.id)).map((m) => m.title)).toEqual(['Authenticator moved']);
     // The old phone's codes no longer work; the new one's do.

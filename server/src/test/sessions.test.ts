@@ -91,13 +91,13 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
       const phone = softAuthenticator(site);
       const register = async (token: string) => {
         const ceremony = ok<{ challengeId: string; options: Record<string, unknown> }>(
-          api.passkey.addOptions,
-          await call(t.app, api.passkey.addOptions, { token, body: { loginPassword: 'Passw0rd!' } }),
+          api.passkeys.addOptions,
+          await call(t.app, api.passkeys.addOptions, { token, body: { loginPassword: 'Passw0rd!' } }),
         );
         const { response, credential } = phone.create(ceremony.options);
         ok(
-          api.passkey.add,
-          await call(t.app, api.passkey.add, { token, body: { challengeId: ceremony.challengeId, name: 'Phone', response } }),
+          api.passkeys.add,
+          await call(t.app, api.passkeys.add, { token, body: { challengeId: ceremony.challengeId, name: 'Phone', response } }),
         );
         return credential;
       };
@@ -105,8 +105,8 @@ describe.each(backends)('signed-in devices on %s', (backend) => {
       const theirs = await register(other.token);
       const answer = async (credential: typeof mine) => {
         const { challengeId, options } = ok<{ challengeId: string; options: { challenge: string } }>(
-          api.passkey.signInOptions,
-          await call(t.app, api.passkey.signInOptions),
+          api.passkeys.signInOptions,
+          await call(t.app, api.passkeys.signInOptions),
         );
         return { challengeId, response: phone.get(credential, options.challenge) };
       };

@@ -4,13 +4,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { messageQueryOptions } from '../../api/notify';
+import { messageQueryOptions, unreadCountQueryOptions } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../session/error-messages';
 import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
-import { useUnreadCount } from './use-unread-sync';
 import './messages.css';
 import { contentLangProps } from '../../lib/i18n/content-lang';
 
@@ -20,7 +19,8 @@ export function MessageDetailScreen() {
   const { t, i18n } = useLingui();
   const { id } = route.useSearch();
   const queryClient = useQueryClient();
-  useUnreadCount();
+  // Kept observed, so the invalidation below refetches it at once (the tab bar's dot follows).
+  useQuery({ ...unreadCountQueryOptions(), staleTime: 0 });
   // Always ask the server: the detail call is what marks the message read.
   const query = useQuery({ ...messageQueryOptions(id), staleTime: 0, refetchOnMount: 'always' });
   const fetchedAt = query.dataUpdatedAt;

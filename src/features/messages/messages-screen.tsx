@@ -1,9 +1,9 @@
 /** The message centre: paged list with unread marks, mark all read, delete with confirmation. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { deleteMessage, messagesInfiniteQueryOptions, readAllMessages } from '../../api/notify';
+import { deleteMessage, messagesInfiniteQueryOptions, readAllMessages, unreadCountQueryOptions } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import type { Message } from '../../contract/notify';
 import { errorMessage } from '../../session/error-messages';
@@ -13,7 +13,6 @@ import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { QueryList } from '../../ui/query-list';
 import { showToast } from '../../ui/toast';
 import { formatMessageTime } from './format';
-import { useUnreadCount } from './use-unread-sync';
 import './messages.css';
 import { contentLangProps } from '../../lib/i18n/content-lang';
 import { refreshNow } from '../../session/online';
@@ -22,7 +21,7 @@ import { TrashIcon } from '../../ui/action-icons';
 export function MessagesScreen() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const unread = useUnreadCount();
+  const { data: unread } = useQuery({ ...unreadCountQueryOptions(), staleTime: 0 });
   const query = useInfiniteQuery(messagesInfiniteQueryOptions());
   const items = query.data?.pages.flatMap((p) => p.list) ?? [];
   const [toDelete, setToDelete] = useState<Message | null>(null);

@@ -1,7 +1,9 @@
 /** The My tab: profile, messages (with unread count), wallets, settings, security, about, log out. */
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { unreadCountQueryOptions } from '../../api/notify';
 import { useMemberInfo } from '../../session/member-info';
 import { signOut } from '../../session/session';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -9,13 +11,12 @@ import { MenuButton, MenuLink, MenuList } from '../../ui/menu-list';
 import { Page } from '../../ui/page';
 import { PopupMessage } from './popup-message';
 import { ProfileHeader } from './profile-header';
-import { useUnreadCount } from './use-unread-sync';
 import './profile.css';
 
 export function MyScreen() {
   const { t, i18n } = useLingui();
   const user = useMemberInfo();
-  const unread = useUnreadCount();
+  const { data: unread } = useQuery(unreadCountQueryOptions());
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const count = unread ? new Intl.NumberFormat(i18n.locale.replace('_', '-')).format(Math.min(unread, 99)) : null;

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys';
-import type { PrizePoolInfo } from '../../contract/activity';
+import type { PrizePoolInfo } from '../../contract/prize-pool';
 import { Amount } from '../../ui/amount';
 import { Skeleton } from '../../ui/skeleton';
 import { clockOffsetMs, splitDuration } from './countdown';

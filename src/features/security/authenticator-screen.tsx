@@ -8,7 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { googleStatusQueryOptions } from '../../api/google';
+import { googleStatusQueryOptions } from '../../api/authenticator';
 import { useMemberInfo } from '../../session/member-info';
 import { CheckIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';

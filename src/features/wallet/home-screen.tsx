@@ -10,6 +10,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { walletQueryOptions } from '../../api/member';
 import { appConfigQueryOptions } from '../../api/misc';
+import { unreadCountQueryOptions } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { refreshNow, useOnline } from '../../session/online';
 import { appStore, useAppStore } from '../../session/store';
@@ -25,7 +26,6 @@ import { Skeleton, SkeletonRows } from '../../ui/skeleton';
 import { UpdatedMark } from '../../ui/updated-mark';
 import { AssetList } from './asset-list';
 import { ALL_NETWORKS, filterAssets, networksOf, pickFiat, totalValue } from './model/assets';
-import { useUnreadFlag } from './use-unread-flag';
 import './home.css';
 
 const PortfolioCard = lazy(() => import('./portfolio/portfolio-card'));
@@ -40,7 +40,8 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
   const savedFiat = useAppStore((s) => s.currencyInfo?.code);
   const [network, setNetwork] = useState(ALL_NETWORKS);
   const [search, setSearch] = useState('');
-  useUnreadFlag();
+  // Fetched here for the tab bar's unread dot (SPEC §3 isMessage), which reads it from the cache.
+  useQuery({ ...unreadCountQueryOptions(), meta: { inlineErrors: true } });
 
   const fiat = pickFiat(savedFiat, config.data?.fiatRates);
   const assets = wallet.data?.assets ?? [];

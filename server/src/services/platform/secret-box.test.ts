@@ -67,10 +67,10 @@ describe.each(backends)('authenticator seeds at rest on %s', (backend) => {
     setSecretsKeys([old]);
     const u = await makeUser(env.db, { password: 'Login1234', tradePassword: '123456', usdt: '50' });
     const { secret } = ok<{ secret: string }>(
-      api.google.secret,
-      await call(app, api.google.secret, { token: u.token, body: { loginPassword: 'Login1234' } }),
+      api.authenticator.secret,
+      await call(app, api.authenticator.secret, { token: u.token, body: { loginPassword: 'Login1234' } }),
     );
-    ok(api.google.bind, await call(app, api.google.bind, { token: u.token, body: { code: await generate({ secret }) } }));
+    ok(api.authenticator.bind, await call(app, api.authenticator.bind, { token: u.token, body: { code: await generate({ secret }) } }));
     const stored = async () =>
       (await env.db.selectFrom('users').select('google_secret').where('id', '=', u.id).executeTakeFirstOrThrow()).google_secret!;
     expect(await stored()).not.toContain(secret);

@@ -1,5 +1,5 @@
 /**
- * Reward pool: the TSR held by the `system:pool` account. Each period (default daily, aligned to
+ * Prize pool: the TSR held by the `system:pool` account. Each period (default daily, aligned to
  * 00:00 UTC) 1 % of the pool is shared among TSR holders pro rata, rounded down to the token's
  * precision; the remainder stays in the pool. A unique period_start makes each period pay once.
  */

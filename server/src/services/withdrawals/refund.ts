@@ -1,3 +1,8 @@
+/**
+ * The refund of a failed or rejected withdrawal: its own record (type refund) that gives the frozen
+ * amount and fee back, written once per withdrawal, and the screening that refuses a withdrawal
+ * before it is signed.
+ */
 import { dec, str } from '../../common/decimal';
 import { transact } from '../../db/index';
 import type { Db, Q } from '../../db/schema';

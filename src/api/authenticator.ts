@@ -3,12 +3,12 @@
  * pending secret is a mutation result (it needs the login password), never a cached query.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { authenticatorApi } from '../contract/authenticator';
 import type { BodyOf } from '../contract/endpoint';
-import { googleApi } from '../contract/exchange';
 import { call, type RequestOptions } from './client';
 import { queryKeys } from './query-keys';
 
-const google = googleApi;
+const google = authenticatorApi;
 
 /** Reveals a new pending secret (and its otpauth URI) after re-entering the login password. */
 export const getGoogleSecret = (body: BodyOf<typeof google.secret>, opts?: RequestOptions) =>

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { contactsApi } from '../contract/contacts';
 import { call, type RequestOptions } from './client';
-import { persistMeta, queryKeys } from './query-keys';
+import { queryKeys } from './query-keys';
 
 const contacts = contactsApi;
 
@@ -24,5 +24,4 @@ export const contactsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.contacts,
     queryFn: ({ signal }) => listContacts({ signal }),
-    meta: persistMeta,
   });

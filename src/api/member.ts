@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BodyOf } from '../contract/endpoint';
 import { memberApi, type PortfolioRange } from '../contract/member';
 import { call, type RequestOptions } from './client';
-import { persistMeta, queryKeys } from './query-keys';
+import { queryKeys } from './query-keys';
 
 const member = memberApi;
 
@@ -31,7 +31,6 @@ export const memberInfoQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.member.info,
     queryFn: ({ signal }) => getMemberInfo({ signal }),
-    meta: persistMeta,
   });
 
 /** Persisted: the home screen shows the last known balances offline. */
@@ -39,7 +38,6 @@ export const walletQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.wallet,
     queryFn: ({ signal }) => getWallet({ signal }),
-    meta: persistMeta,
   });
 
 /** The portfolio's value per day over a range (in USD; the chart converts to the chosen unit). */
@@ -51,5 +49,4 @@ export const portfolioQueryOptions = (range: PortfolioRange) =>
   queryOptions({
     queryKey: [...queryKeys.wallet, 'portfolio', range] as const,
     queryFn: ({ signal }) => getPortfolio(range, { signal }),
-    meta: persistMeta,
   });

@@ -5,7 +5,7 @@ import type { QueryOf } from '../contract/endpoint';
 import type { articleType } from '../contract/misc';
 import { miscApi } from '../contract/misc';
 import { call, download, type RequestOptions, type UploadOptions, upload } from './client';
-import { persistMeta, queryKeys } from './query-keys';
+import { queryKeys } from './query-keys';
 
 const misc = miscApi;
 export type ArticleType = z.infer<typeof articleType>;
@@ -33,14 +33,12 @@ export const countriesQueryOptions = (isWhitelist?: '0' | '1') =>
     queryKey: queryKeys.countries(isWhitelist),
     queryFn: ({ signal }) => listCountries({ isWhitelist }, { signal }),
     staleTime: 60 * 60_000,
-    meta: persistMeta,
   });
 
 export const coinsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.coins,
     queryFn: ({ signal }) => listCoins({ signal }),
-    meta: persistMeta,
   });
 
 /** Also the version check of SPEC §4: the app layer compares `appVersion` with the stored one. */
@@ -48,7 +46,6 @@ export const appConfigQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.config,
     queryFn: ({ signal }) => getAppConfig({ signal }),
-    meta: persistMeta,
   });
 
 /** Persisted: the agreement and privacy pages are on the login whitelist and should open offline. */
@@ -57,7 +54,6 @@ export const articleQueryOptions = (type: ArticleType) =>
     queryKey: queryKeys.article(type),
     queryFn: ({ signal }) => getArticle(type, { signal }),
     staleTime: 60 * 60_000,
-    meta: persistMeta,
   });
 
 export const customerServicesQueryOptions = () =>

@@ -4,7 +4,7 @@ import type { BodyOf, QueryOf } from '../contract/endpoint';
 import { ErrorCode } from '../contract/errors';
 import { moneyApi, type TransactionRecord } from '../contract/money';
 import { ApiError, call, type RequestOptions } from './client';
-import { nextPageParam, PAGE_SIZE, persistMeta, queryKeys, type RecordFilter } from './query-keys';
+import { nextPageParam, PAGE_SIZE, queryKeys, type RecordFilter } from './query-keys';
 
 const money = moneyApi;
 
@@ -61,7 +61,6 @@ export const recordsInfiniteQueryOptions = (filter: RecordFilter) =>
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
     // What a search found is not kept: the lists without one are what the phone shows offline.
-    meta: filter.q ? undefined : persistMeta,
   });
 
 /** The most records one export gathers (50 requests of 100). */
@@ -97,7 +96,6 @@ export const recordQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.records.detail(id),
     queryFn: ({ signal }) => getTransaction(id, { signal }),
-    meta: persistMeta,
   });
 
 export const addressBookQueryOptions = () =>

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { PageQuery } from '../contract/common';
 import { notifyApi, type PushSubscriptionBody } from '../contract/notify';
 import { call, type RequestOptions } from './client';
-import { nextPageParam, PAGE_SIZE, persistMeta, queryKeys } from './query-keys';
+import { nextPageParam, PAGE_SIZE, queryKeys } from './query-keys';
 
 const notify = notifyApi;
 
@@ -39,14 +39,12 @@ export const messagesInfiniteQueryOptions = () =>
     // Opening the list always asks again: a message published while the app was open (the unread
     // count showed it) must be there after a reload even when the restored list looks fresh.
     refetchOnMount: 'always',
-    meta: persistMeta,
   });
 
 export const messageQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.notify.detail(id),
     queryFn: ({ signal }) => getMessage(id, { signal }),
-    meta: persistMeta,
   });
 
 export const popupMessageQueryOptions = () =>

@@ -1,17 +1,14 @@
 // @vitest-environment node
-/** Query keys, persistence marks and paging of the per-area modules; a few calls over a real socket. */
+/** Query keys and paging of the per-area modules; a few calls over a real socket. */
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TransactionRecord } from '../contract/money';
 import { send, startTestServer, type TestServer } from '../test-support/http-test-server';
 import { getPrizePoolStatus } from './activity';
-import { googleStatusQueryOptions } from './authenticator';
 import { configureApi, isApiError } from './client';
-import { exchangePairsQueryOptions } from './exchange';
 import { memberInfoQueryOptions, walletQueryOptions } from './member';
-import { appConfigQueryOptions, coinsQueryOptions, countriesQueryOptions } from './misc';
 import { getTransaction, recordQueryOptions, recordsInfiniteQueryOptions, withdraw } from './money';
-import { messageQueryOptions, messagesInfiniteQueryOptions, unreadCountQueryOptions } from './notify';
+import { messageQueryOptions, unreadCountQueryOptions } from './notify';
 import { nextPageParam, queryKeys } from './query-keys';
 
 const record: TransactionRecord = {
@@ -58,30 +55,6 @@ describe('query keys', () => {
       ['records', 'detail'],
     ]);
     expect(client.getQueryCache().findAll({ queryKey: queryKeys.records.lists })).toHaveLength(1);
-  });
-});
-
-describe('persistence marks', () => {
-  it('mark offline data persistable', () => {
-    for (const options of [
-      walletQueryOptions(),
-      memberInfoQueryOptions(),
-      recordsInfiniteQueryOptions({ tab: 'all' }),
-      recordQueryOptions('r1'),
-      coinsQueryOptions(),
-      appConfigQueryOptions(),
-      countriesQueryOptions(),
-      messagesInfiniteQueryOptions(),
-      messageQueryOptions('m1'),
-    ]) {
-      expect(options.meta?.persist, String(options.queryKey)).toBe(true);
-    }
-  });
-
-  it('never mark security-related or volatile data', () => {
-    for (const options of [googleStatusQueryOptions(), unreadCountQueryOptions(), exchangePairsQueryOptions()]) {
-      expect(options.meta?.persist, String(options.queryKey)).toBeUndefined();
-    }
   });
 });
 

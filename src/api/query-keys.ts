@@ -34,8 +34,11 @@ export const queryKeys = {
     lists: ['records', 'list'] as const,
     list: ({ tab, currency, q }: RecordFilter) =>
       ['records', 'list', { tab, ...(currency ? { currency } : {}), ...(q ? { q } : {}) }] as const,
+    details: ['records', 'detail'] as const,
     detail: (id: string) => ['records', 'detail', id] as const,
   },
+  /** Every countries list (the area-code picker's, and the whitelisted ones). */
+  allCountries: ['countries'] as const,
   countries: (isWhitelist?: '0' | '1') => ['countries', { isWhitelist }] as const,
   coins: ['coins'] as const,
   config: ['config'] as const,
@@ -50,6 +53,7 @@ export const queryKeys = {
   notify: {
     all: ['notify'] as const,
     list: ['notify', 'list'] as const,
+    details: ['notify', 'detail'] as const,
     detail: (id: string) => ['notify', 'detail', id] as const,
     popup: ['notify', 'popup'] as const,
     unread: ['notify', 'unread'] as const,
@@ -71,15 +75,12 @@ export const queryKeys = {
     pairs: ['exchange', 'pairs'] as const,
     records: ['exchange', 'records'] as const,
   },
-  google: {
-    status: ['google', 'status'] as const,
+  authenticator: {
+    status: ['authenticator', 'status'] as const,
   },
   passkeys: ['passkeys'] as const,
   sessions: ['sessions'] as const,
 } as const;
-
-/** Persist these queries to IndexedDB (offline home, records, reference data). Nothing secret. */
-export const persistMeta = { persist: true } as const;
 
 /** Records and other paged lists load this many rows a page. */
 export const PAGE_SIZE = 20;

@@ -16,13 +16,13 @@ import { LAUNCH_CHECK_DELAY_MS, launchRedirect } from '../session/guard';
 import { captureInstallPrompt } from '../session/install';
 import { activateLaunchLocale } from '../session/locale';
 import { startOnlineTracking } from '../session/online';
+import { createQueryClient, followOnlineState } from '../session/query-cache/client';
 import { initSession } from '../session/session-deps';
 import { appStore } from '../session/store';
 import { AfterFirstCommit } from './after-first-commit';
 import { AppTree } from './app-tree';
 import { reloadOnStaleChunks, reloadWhenNewWorkerTakesOver } from './new-build';
 import { listenForNotificationTaps } from './notification-taps';
-import { createQueryClient, followOnlineState } from './query-client';
 import { createAppRouter } from './router';
 import { registerServiceWorker } from './service-worker';
 import { claimInstance, instanceSettled } from './single-instance';
@@ -65,7 +65,7 @@ export async function boot(container: HTMLElement): Promise<void> {
     // A signed-in launch opens a signed-in screen: its catalog comes with the locale's first load.
     signedIn ? loadScreenMessages() : undefined,
     activateLaunchLocale(),
-    userId ? import('../session/persist').then((m) => m.startPersistence(queryClient, userId)) : undefined,
+    userId ? import('../session/query-cache/persist').then((m) => m.startPersistence(queryClient, userId)) : undefined,
     routeLoaded,
     intlWarmed,
   ]);

@@ -8,9 +8,9 @@ import { i18n } from '@lingui/core';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { AppTree } from '../app/app-tree';
-import { createQueryClient } from '../app/query-client';
 import { createAppRouter } from '../app/router';
 import { SOURCE_LOCALE, toBcp47 } from '../lib/i18n/locales';
+import { createQueryClient } from '../session/query-cache/client';
 
 export async function renderPublicPage(url: string, messages: Record<string, unknown>): Promise<string> {
   i18n.loadAndActivate({ locale: SOURCE_LOCALE, locales: toBcp47(SOURCE_LOCALE), messages: messages as never });

@@ -10,7 +10,7 @@ import { showToast } from '../ui/toast';
 import { appLock } from './app-lock';
 import { LOGIN_PATH } from './guard';
 import { requestPersistentStorage } from './install';
-import { clearPersistedQueries, startPersistence } from './persist';
+import { clearPersistedQueries, startPersistence } from './query-cache/persist';
 import { sessionDeps } from './session-deps';
 import { appStore } from './store';
 

@@ -52,7 +52,7 @@ export function TestScreen() {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const locale = i18n.locale.replace('_', '-');
-  const config = useQuery({ ...appConfigQueryOptions(), staleTime: 0, meta: { persist: true, inlineErrors: true } });
+  const config = useQuery({ ...appConfigQueryOptions(), staleTime: 0, meta: { inlineErrors: true } });
   const probe = useQuery({
     queryKey: ['diagnostics', 'probe'],
     queryFn: async () => {

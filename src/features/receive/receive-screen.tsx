@@ -71,7 +71,7 @@ export function ReceiveScreen() {
   const deposit = useQuery({
     ...depositAddressQueryOptions(chosen?.currency ?? '', chosen?.network ?? ''),
     enabled: Boolean(chosen),
-    meta: { persist: true, inlineErrors: true },
+    meta: { inlineErrors: true },
   });
   const address = deposit.data?.address;
   const qr = useQrDataUrl(address);

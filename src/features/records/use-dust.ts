@@ -6,8 +6,8 @@ import { effectiveThreshold, type PriceTable } from './model/dust';
 
 export function useDustRules(): { threshold: string; prices: PriceTable } {
   const saved = useAppStore((s) => s.dustThresholdUsd);
-  const config = useQuery({ ...appConfigQueryOptions(), meta: { persist: true, inlineErrors: true } });
-  const coins = useQuery({ ...coinsQueryOptions(), meta: { persist: true, inlineErrors: true } });
+  const config = useQuery({ ...appConfigQueryOptions(), meta: { inlineErrors: true } });
+  const coins = useQuery({ ...coinsQueryOptions(), meta: { inlineErrors: true } });
   const prices: Record<string, string> = {};
   for (const c of coins.data ?? []) prices[c.symbol] = c.priceUsd;
   return { threshold: effectiveThreshold(saved, config.data?.dustThresholdUsd), prices };

@@ -13,7 +13,7 @@ export function useRecord(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
     ...recordQueryOptions(id),
-    meta: { persist: true, inlineErrors: true },
+    meta: { inlineErrors: true },
     // A record in flight changes on the server (settlement, review): keep it fresh while shown.
     refetchInterval: (query) => (query.state.data && !FINAL.has(query.state.data.status) && isOnline() ? 4000 : false),
     placeholderData: () => {

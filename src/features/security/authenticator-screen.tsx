@@ -8,7 +8,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { googleStatusQueryOptions } from '../../api/authenticator';
+import { authenticatorStatusQueryOptions } from '../../api/authenticator';
 import { useMemberInfo } from '../../session/member-info';
 import { CheckIcon } from '../../ui/icons';
 import { Page } from '../../ui/page';
@@ -51,7 +51,7 @@ export function AuthenticatorScreen() {
 
 function BoundState() {
   const { i18n } = useLingui();
-  const status = useQuery(googleStatusQueryOptions());
+  const status = useQuery(authenticatorStatusQueryOptions());
   const boundAt = status.data?.boundAt;
   const date = boundAt
     ? new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'long' }).format(new Date(boundAt))

@@ -19,7 +19,7 @@ async function updateWorker(): Promise<void> {
 export function AboutScreen() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const article = useQuery({ ...articleQueryOptions('about'), meta: { persist: true, inlineErrors: true } });
+  const article = useQuery({ ...articleQueryOptions('about'), meta: { inlineErrors: true } });
   const check = useMutation({
     mutationFn: async () => {
       const config = await queryClient.fetchQuery({ ...appConfigQueryOptions(), staleTime: 0 });

@@ -4,7 +4,7 @@
  * so the app still opens offline afterwards.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { clearPersistedQueries, startPersistence } from '../../session/persist';
+import { clearPersistedQueries, startPersistence } from '../../session/query-cache/persist';
 
 /** Workbox names its precache `workbox-precache-v2-<scope>`; that one stays. */
 export const isRuntimeCache = (name: string) => !name.startsWith('workbox-precache');

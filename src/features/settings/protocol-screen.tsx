@@ -16,7 +16,7 @@ import './protocol-screen.css';
 export function ProtocolScreen({ type = 'agreement' }: { type?: Extract<ArticleType, 'agreement' | 'privacy'> }) {
   const { t, i18n } = useLingui();
   const signedIn = useAppStore((s) => Boolean(s.token));
-  const article = useQuery({ ...articleQueryOptions(type), meta: { persist: true, inlineErrors: true } });
+  const article = useQuery({ ...articleQueryOptions(type), meta: { inlineErrors: true } });
   const title = type === 'privacy' ? t`Privacy policy` : t`User agreement`;
   const updated = article.data
     ? new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'long' }).format(new Date(article.data.updatedAt))

@@ -48,7 +48,7 @@ export function TransferScreen() {
 
   const channels = useQuery(withdrawChannelsQueryOptions());
   const wallet = useQuery(walletQueryOptions());
-  const member = useQuery({ ...memberInfoQueryOptions(), meta: { persist: true, inlineErrors: true } });
+  const member = useQuery({ ...memberInfoQueryOptions(), meta: { inlineErrors: true } });
   const user = member.data;
   const passkeyReady = usePasskeyReady(Boolean(user?.googleBound));
 

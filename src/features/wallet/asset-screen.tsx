@@ -25,7 +25,7 @@ export function AssetScreen({ history }: { history: (currency: string) => ReactN
   const online = useOnline();
   const currency = useSearch({ from: '/pages/index/asset', select: (s) => s.currency });
   const wallet = useQuery(walletQueryOptions());
-  const config = useQuery({ ...appConfigQueryOptions(), meta: { persist: true, inlineErrors: true } });
+  const config = useQuery({ ...appConfigQueryOptions(), meta: { inlineErrors: true } });
   const hidden = !useAppStore((s) => s.isShowAmount);
   const savedFiat = useAppStore((s) => s.currencyInfo?.code);
   const networkLabel = useNetworkLabel();

@@ -35,7 +35,7 @@ export function HomeScreen({ activation }: { activation?: ReactNode } = {}) {
   const online = useOnline();
   const queryClient = useQueryClient();
   const wallet = useQuery(walletQueryOptions());
-  const config = useQuery({ ...appConfigQueryOptions(), meta: { persist: true, inlineErrors: true } });
+  const config = useQuery({ ...appConfigQueryOptions(), meta: { inlineErrors: true } });
   const showAmount = useAppStore((s) => s.isShowAmount);
   const savedFiat = useAppStore((s) => s.currencyInfo?.code);
   const [network, setNetwork] = useState(ALL_NETWORKS);

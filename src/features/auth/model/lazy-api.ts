@@ -4,7 +4,7 @@
  * types, not before the first paint.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { persistMeta, queryKeys } from '../../../api/query-keys';
+import { queryKeys } from '../../../api/query-keys';
 import { warmIntl } from '../../../lib/i18n/warm-intl';
 
 export const countriesLazyQueryOptions = () =>
@@ -12,7 +12,6 @@ export const countriesLazyQueryOptions = () =>
     queryKey: queryKeys.countries('1'),
     queryFn: async ({ signal }) => (await import('../../../api/misc')).listCountries({ isWhitelist: '1' }, { signal }),
     staleTime: 60 * 60_000,
-    meta: persistMeta,
   });
 
 export const authApi = () => import('../../../api/auth');

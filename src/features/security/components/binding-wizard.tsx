@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { bindAuthenticator, getGoogleSecret } from '../../../api/authenticator';
+import { bindAuthenticator, getPendingAuthenticatorSecret } from '../../../api/authenticator';
 import type { ApiError } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { ErrorCode } from '../../../contract/errors';
@@ -123,7 +123,7 @@ function KeyStep({
   const [password, setPassword] = useState('');
   const [currentCode, setCurrentCode] = useState('');
   const reveal = useMutation<PendingKey, ApiError, string>({
-    mutationFn: (loginPassword) => getGoogleSecret({ loginPassword, ...(move ? { currentCode } : {}) }),
+    mutationFn: (loginPassword) => getPendingAuthenticatorSecret({ loginPassword, ...(move ? { currentCode } : {}) }),
     meta: { inlineErrors: true },
     onSuccess: (pending) => {
       setPassword('');
@@ -229,7 +229,7 @@ function ConfirmStep({ move, onBack, onBound }: { move: boolean; onBack: () => v
     meta: { inlineErrors: true },
     onSuccess: async () => {
       onBound();
-      queryClient.removeQueries({ queryKey: queryKeys.google.status });
+      queryClient.removeQueries({ queryKey: queryKeys.authenticator.status });
       await refreshMemberInfo(queryClient).catch(() => undefined);
       void showToast(move ? t`Authenticator moved. Codes from the old one no longer work.` : t`Authenticator bound.`, 'success');
     },

@@ -7,7 +7,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { unbindGoogle } from '../../../api/authenticator';
+import { unbindAuthenticator } from '../../../api/authenticator';
 import type { ApiError } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import { ErrorCode } from '../../../contract/errors';
@@ -33,10 +33,10 @@ export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCa
   const sentCode = useOwnCode('authenticator-reset');
 
   const remove = useMutation<unknown, ApiError>({
-    mutationFn: () => unbindGoogle({ loginPassword, ...(lostPhone ? { code } : { googleCode: code }) }),
+    mutationFn: () => unbindAuthenticator({ loginPassword, ...(lostPhone ? { code } : { googleCode: code }) }),
     meta: { inlineErrors: true },
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.google.status });
+      queryClient.removeQueries({ queryKey: queryKeys.authenticator.status });
       await refreshMemberInfo(queryClient).catch(() => undefined);
       void showToast(
         lostPhone && holdHours

@@ -9,7 +9,7 @@ import { appConfigQueryOptions } from '../../../api/misc';
 export function useSecurityHoldHours(): number | undefined {
   return useQuery({
     ...appConfigQueryOptions(),
-    meta: { persist: true, inlineErrors: true },
+    meta: { inlineErrors: true },
     select: (config) => config.securityHoldHours,
   }).data;
 }

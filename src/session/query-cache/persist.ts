@@ -1,8 +1,6 @@
 /**
- * Offline data: the query cache persisted to IndexedDB. Only queries that opt in with
- * `meta.persist` are written (wallet, records, coins, config, messages); nothing security-related.
- * The buster carries the user id and app version, so one user's data never restores for another
- * and a new release never reads an old cache shape.
+ * Offline data: the query cache persisted to IndexedDB, as the policy (`policy.ts`) says: which
+ * queries, for whom (the buster) and for how long.
  */
 
 import {
@@ -11,13 +9,9 @@ import {
   persistQueryClientRestore,
   persistQueryClientSave,
 } from '@tanstack/query-persist-client-core';
-import type { QueryClient } from '@tanstack/react-query';
-import { BRAND } from '../config/brand';
-import { deleteKey, readKey, STORAGE_KEYS, writeKey } from '../lib/storage/kv';
-
-/** Bump when the shape of persisted queries changes: old caches are discarded. */
-export const PERSIST_BUSTER = '1';
-export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { deleteKey, readKey, STORAGE_KEYS, writeKey } from '../../lib/storage/kv';
+import { busterFor, isSavedForOffline, PERSIST_MAX_AGE_MS } from './policy';
 
 /**
  * What is saved of a query is its last good answer. A refetch that failed (offline, server down)
@@ -49,12 +43,10 @@ export const idbPersister: Persister = {
   removeClient: () => deleteKey(STORAGE_KEYS.queryCache),
 };
 
-export const busterFor = (userId: string | null | undefined) => `${userId ?? 'anonymous'}:${BRAND.version}:${PERSIST_BUSTER}`;
-
 const dehydrateOptions = {
   // Queries with data, including one whose last refetch failed (lastGoodAnswers saves its data).
-  shouldDehydrateQuery: (query: { meta?: Record<string, unknown>; state: { data: unknown } }) =>
-    query.meta?.persist === true && query.state.data !== undefined,
+  shouldDehydrateQuery: (query: { queryKey: QueryKey; state: { data: unknown } }) =>
+    isSavedForOffline(query.queryKey) && query.state.data !== undefined,
   shouldDehydrateMutation: () => false,
 };
 

@@ -1,8 +1,9 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isTransient } from '../api/transient';
-import { ErrorCode } from '../contract/errors';
-import { isOnline, subscribeOnline } from '../session/online';
-import { showToast } from '../ui/toast';
+import { isTransient } from '../../api/transient';
+import { ErrorCode } from '../../contract/errors';
+import { showToast } from '../../ui/toast';
+import { isOnline, subscribeOnline } from '../online';
+import { PERSIST_MAX_AGE_MS } from './policy';
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
@@ -22,7 +23,7 @@ function toastFailure(error: unknown, opts: { hasData: boolean; inline: boolean;
   if (codeOf(error) === ErrorCode.NETWORK && !opts.mutation && !isOnline()) return;
   // The messages load with the first failure, not with every start: the home screen's first
   // paint does not wait for text it shows only when something went wrong.
-  void import('../session/error-messages').then(({ errorMessage }) => showToast(errorMessage(error), 'error'));
+  void import('../error-messages').then(({ errorMessage }) => showToast(errorMessage(error), 'error'));
 }
 
 /**
@@ -50,7 +51,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         // Kept at least as long as the persisted cache may be, so restored data is not collected.
-        gcTime: 7 * 24 * 60 * 60 * 1000,
+        gcTime: PERSIST_MAX_AGE_MS,
         // Always try once (cached data shows meanwhile); the attempt itself is the evidence.
         networkMode: 'offlineFirst',
         // No retries while the server cannot be reached: the error (and the offline banner) shows at

@@ -1,17 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { readKey, STORAGE_KEYS } from '../lib/storage/kv';
-import { busterFor, clearPersistedQueries, idbPersister, startPersistence } from './persist';
+import { readKey, STORAGE_KEYS } from '../../lib/storage/kv';
+import { clearPersistedQueries, idbPersister, startPersistence } from './persist';
+import { busterFor } from './policy';
 
 const settle = () => new Promise((r) => setTimeout(r, 1200));
 
 describe('persisted query cache', () => {
-  it('stores only queries marked persistable', async () => {
+  it('stores only the queries the policy saves', async () => {
     const qc = new QueryClient();
     await startPersistence(qc, 'user-a');
     qc.setQueryData(['wallet'], { balance: '1.5' });
-    await qc.prefetchQuery({ queryKey: ['wallet'], queryFn: () => ({ balance: '1.5' }), meta: { persist: true } });
-    await qc.prefetchQuery({ queryKey: ['google', 'status'], queryFn: () => ({ bound: true }) });
+    await qc.prefetchQuery({ queryKey: ['wallet'], queryFn: () => ({ balance: '1.5' }) });
+    await qc.prefetchQuery({ queryKey: ['authenticator', 'status'], queryFn: () => ({ bound: true }) });
     await settle();
     const saved = await readKey<{ buster: string; clientState: { queries: Array<{ queryKey: unknown }> } }>(
       STORAGE_KEYS.queryCache,
@@ -23,7 +24,7 @@ describe('persisted query cache', () => {
   it("restores a user's own cache and never another user's", async () => {
     const first = new QueryClient();
     await startPersistence(first, 'user-a');
-    await first.prefetchQuery({ queryKey: ['records', 'list'], queryFn: () => ['r1'], meta: { persist: true } });
+    await first.prefetchQuery({ queryKey: ['records', 'list'], queryFn: () => ['r1'] });
     await settle();
 
     const same = new QueryClient();
@@ -38,32 +39,31 @@ describe('persisted query cache', () => {
   it('restored queries show their data but are stale, so the next use fetches them', async () => {
     const first = new QueryClient();
     await startPersistence(first, 'user-a');
-    await first.prefetchQuery({ queryKey: ['messages'], queryFn: () => ['m1'], meta: { persist: true }, staleTime: 60_000 });
+    await first.prefetchQuery({ queryKey: ['notify', 'list'], queryFn: () => ['m1'], staleTime: 60_000 });
     await settle();
 
     const reopened = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
     await startPersistence(reopened, 'user-a');
-    expect(reopened.getQueryData(['messages'])).toEqual(['m1']);
-    expect(reopened.getQueryState(['messages'])?.isInvalidated).toBe(true);
+    expect(reopened.getQueryData(['notify', 'list'])).toEqual(['m1']);
+    expect(reopened.getQueryState(['notify', 'list'])?.isInvalidated).toBe(true);
     // Nothing fetched by the restore itself; the next use does, and its answer replaces the saved one.
-    expect(reopened.getQueryState(['messages'])?.fetchStatus).toBe('idle');
+    expect(reopened.getQueryState(['notify', 'list'])?.fetchStatus).toBe('idle');
     const queryFn = vi.fn(() => ['m1', 'm2']);
-    await reopened.prefetchQuery({ queryKey: ['messages'], queryFn });
+    await reopened.prefetchQuery({ queryKey: ['notify', 'list'], queryFn });
     expect(queryFn).toHaveBeenCalledTimes(1);
-    expect(reopened.getQueryData(['messages'])).toEqual(['m1', 'm2']);
+    expect(reopened.getQueryData(['notify', 'list'])).toEqual(['m1', 'm2']);
   });
 
   it('a refetch that fails keeps the last good answer saved, so the next offline launch still has it', async () => {
     const first = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await startPersistence(first, 'user-a');
-    await first.prefetchQuery({ queryKey: ['wallet'], queryFn: () => ({ address: 'T1' }), meta: { persist: true } });
+    await first.prefetchQuery({ queryKey: ['wallet'], queryFn: () => ({ address: 'T1' }) });
     await settle();
     // Offline: the refetch fails, the data stays in memory with an error state.
     await first
       .fetchQuery({
         queryKey: ['wallet'],
         queryFn: () => Promise.reject(new TypeError('Failed to fetch')),
-        meta: { persist: true },
         staleTime: 0,
       })
       .catch(() => undefined);
@@ -78,7 +78,7 @@ describe('persisted query cache', () => {
   });
 
   it('discards a corrupt cache instead of failing', async () => {
-    const { writeKey } = await import('../lib/storage/kv');
+    const { writeKey } = await import('../../lib/storage/kv');
     await writeKey(STORAGE_KEYS.queryCache, { clientState: 'garbage' });
     const qc = new QueryClient();
     await expect(startPersistence(qc, 'user-a')).resolves.toBeUndefined();
@@ -88,7 +88,7 @@ describe('persisted query cache', () => {
   it('logout forgets everything, in memory and on disk', async () => {
     const qc = new QueryClient();
     await startPersistence(qc, 'user-a');
-    await qc.prefetchQuery({ queryKey: ['wallet'], queryFn: () => ({}), meta: { persist: true } });
+    await qc.prefetchQuery({ queryKey: ['wallet'], queryFn: () => ({}) });
     await settle();
     await clearPersistedQueries(qc);
     expect(qc.getQueryCache().getAll()).toHaveLength(0);
@@ -100,8 +100,7 @@ describe('persisted query cache', () => {
     await startPersistence(qc, 'user-a');
     const writes = vi.spyOn(idbPersister, 'persistClient');
     try {
-      for (let i = 1; i <= 30; i++)
-        await qc.prefetchQuery({ queryKey: ['records', 'list', i], queryFn: () => [`r${i}`], meta: { persist: true } });
+      for (let i = 1; i <= 30; i++) await qc.prefetchQuery({ queryKey: ['records', 'list', i], queryFn: () => [`r${i}`] });
       await settle();
       expect(writes.mock.calls.length).toBeGreaterThan(0);
       // 30 queries, each added, fetched and updated: about 90 cache events.

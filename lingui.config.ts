@@ -14,6 +14,7 @@ const PUBLIC = [
   'src/ui',
   'src/lib',
   'src/shared',
+  'src/features/app-shell',
   'src/features/auth',
   'src/features/launch',
   'src/features/settings/language-screen.tsx',

@@ -1,6 +1,7 @@
 /**
  * The walls of docs/architecture.md, checked in `npm test`: Biome's restricted-import rule refuses a
- * feature that imports the composition root or a route, and a shared layer that imports a feature;
+ * feature that imports the composition root or a route, a route that imports the composition root,
+ * and a shared layer that imports a feature;
  * the import graph refuses a feature importing another feature; the client and the server have no
  * import cycles.
  */
@@ -40,6 +41,20 @@ describe('layers', () => {
     expect(fromApp.output).toMatch(/never the composition root/);
     const fromRoute = lint('src/features/wallet/probe.ts', "export const load = () => import('../../routes/__root');\n");
     expect(fromRoute.ok).toBe(false);
+  });
+
+  it('refuses a route importing the composition root', () => {
+    const r = lint(
+      'src/routes/probe.tsx',
+      "import { createAppRouter } from '../app/router';\nexport const x = createAppRouter;\n",
+    );
+    expect(r.ok).toBe(false);
+    expect(r.output).toMatch(/Routes are thin/);
+    const toFeature = lint(
+      'src/routes/probe.tsx',
+      "import { HomeScreen } from '../features/wallet/home-screen';\nexport const x = HomeScreen;\n",
+    );
+    expect(toFeature.output).not.toMatch(/noRestrictedImports/);
   });
 
   it('refuses a shared layer importing a feature', () => {

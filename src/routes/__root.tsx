@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet, redirect, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { NotFoundScreen } from '../app/not-found-screen';
-import { OfflineBanner } from '../app/offline-banner';
-import { isTabPath, TabBar } from '../app/tab-bar';
 import { isPublicPage } from '../config/prerendered-pages';
+import { NotFoundScreen } from '../features/app-shell/not-found-screen';
+import { OfflineBanner } from '../features/app-shell/offline-banner';
+import { isTabPath, TabBar } from '../features/app-shell/tab-bar';
 import { loadScreenMessages } from '../lib/i18n/activate';
 import { navigationRedirect } from '../session/guard';
 import { appStore, useAppStore } from '../session/store';
 import { ToastRegion } from '../ui/toast';
 
 // Loaded only when offered, to keep the entry chunk small.
-const InstallOffer = lazy(() => import('../app/install-offer').then((m) => ({ default: m.InstallOffer })));
+const InstallOffer = lazy(() => import('../features/app-shell/install-offer').then((m) => ({ default: m.InstallOffer })));
 
 export interface RouterContext {
   queryClient: QueryClient;

@@ -184,7 +184,13 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     await check(api.passkeys.signInOptions);
     await check(api.passkeys.addOptions, { body: { loginPassword: DEMO.password } });
     // Ceremonies answered by a software authenticator in passkeys.test.ts.
-    for (const ep of [api.passkeys.add, api.passkeys.rename, api.passkeys.remove, api.passkeys.signIn, api.passkeys.transferOptions])
+    for (const ep of [
+      api.passkeys.add,
+      api.passkeys.rename,
+      api.passkeys.remove,
+      api.passkeys.signIn,
+      api.passkeys.transferOptions,
+    ])
       covered.add(ep);
 
     await check(api.member.modifyTradePassword, { body: { oldPassword: DEMO.tradePassword, newPassword: '650321' } });

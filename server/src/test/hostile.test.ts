@@ -169,7 +169,9 @@ beforeAll(async () => {
   u = await makeUser(env.db, { password: 'Passw0rd!', tradePassword: '123456', usdt: '1000' });
   g = await makeUser(env.db, { password: 'Passw0rd!' });
   // g has a pending authenticator secret.
-  expect((await call(app, api.authenticator.secret, { token: g.token, body: { loginPassword: 'Passw0rd!' } })).json.code).toBe(200);
+  expect((await call(app, api.authenticator.secret, { token: g.token, body: { loginPassword: 'Passw0rd!' } })).json.code).toBe(
+    200,
+  );
   // A valid reset code for u (never consumed by a refused request).
   await call(app, api.auth.phoneCode, { body: { areaCode: '1', phone: u.phone, scene: 'reset' }, remoteAddress: freshIp() });
   const row = await env.db.selectFrom('outbox').select('body').orderBy('id', 'desc').executeTakeFirstOrThrow();

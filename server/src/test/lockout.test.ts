@@ -201,7 +201,9 @@ describe('lockouts', () => {
               body: { newPassword: '402718', loginPassword: 'Wrong1234' },
             });
     expect(await codes(5, f)).toEqual([1001, 1001, 1001, 1001, 1002]);
-    expect((await call(app, api.authenticator.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(1002);
+    expect((await call(app, api.authenticator.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(
+      1002,
+    );
     expect(
       (await call(app, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: u.phone, password: 'Login1234' } })).json
         .code,
@@ -223,9 +225,9 @@ describe('lockouts', () => {
     expect(await codes(5, () => call(app, api.authenticator.bind, { token: u.token, body: { code: wrong } }))).toEqual([
       2007, 2007, 2007, 2007, 1002,
     ]);
-    expect((await call(app, api.authenticator.bind, { token: u.token, body: { code: await generate({ secret }) } })).json.code).toBe(
-      1002,
-    );
+    expect(
+      (await call(app, api.authenticator.bind, { token: u.token, body: { code: await generate({ secret }) } })).json.code,
+    ).toBe(1002);
 
     const b = await boundUser();
     const bad = await wrongTotp(b.secret);

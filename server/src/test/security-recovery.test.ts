@@ -116,8 +116,10 @@ describe('the authenticator', () => {
     ).toBe(2007);
     expect((await userRow(u.id)).google_secret).not.toBeNull();
     expect(
-      ok<{ bound: boolean }>(api.authenticator.unbind, await unbind({ loginPassword: 'Login1234', googleCode: await stepCode(secret) }))
-        .bound,
+      ok<{ bound: boolean }>(
+        api.authenticator.unbind,
+        await unbind({ loginPassword: 'Login1234', googleCode: await stepCode(secret) }),
+      ).bound,
     ).toBe(false);
     expect((await userRow(u.id)).google_secret).toBeNull();
     expect(await pausedUntil(u.token)).not.toBeNull();
@@ -139,7 +141,10 @@ describe('the authenticator', () => {
       body: { loginPassword: 'Login1234', newPassword: '583920', code },
     });
     expect(wrongScene.json.code).toBe(2007);
-    ok(api.authenticator.unbind, await call(t.app, api.authenticator.unbind, { token: u.token, body: { loginPassword: 'Login1234', code } }));
+    ok(
+      api.authenticator.unbind,
+      await call(t.app, api.authenticator.unbind, { token: u.token, body: { loginPassword: 'Login1234', code } }),
+    );
     expect((await userRow(u.id)).google_secret).toBeNull();
     expect(await pausedUntil(u.token)).not.toBeNull();
   });
@@ -159,8 +164,13 @@ describe('the authenticator', () => {
     );
     expect(fresh.secret).not.toBe(old);
     // Still bound to the old one meanwhile.
-    expect(ok<{ bound: boolean }>(api.authenticator.status, await call(t.app, api.authenticator.status, { token: u.token })).bound).toBe(true);
-    ok(api.authenticator.bind, await call(t.app, api.authenticator.bind, { token: u.token, body: { code: await stepCode(fresh.secret) } }));
+    expect(
+      ok<{ bound: boolean }>(api.authenticator.status, await call(t.app, api.authenticator.status, { token: u.token })).bound,
+    ).toBe(true);
+    ok(
+      api.authenticator.bind,
+      await call(t.app, api.authenticator.bind, { token: u.token, body: { code: await stepCode(fresh.secret) } }),
+    );
     expect(await pausedUntil(u.token)).not.toBeNull();
     expect((await messagesOf(u.id)).map((m) => m.title)).toEqual(['Authenticator moved']);
     // The old phone's codes no longer work; the new one's do.

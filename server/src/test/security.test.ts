@@ -112,14 +112,19 @@ describe('passwords and the authenticator', () => {
       await call(app, api.authenticator.secret, { token: u.token, body: { loginPassword: 'Login1234' } }),
     );
     expect(s.otpauthUri).toContain('issuer=Tessera');
-    expect(ok<{ bound: boolean }>(api.authenticator.status, await call(app, api.authenticator.status, { token: u.token })).bound).toBe(false);
+    expect(
+      ok<{ bound: boolean }>(api.authenticator.status, await call(app, api.authenticator.status, { token: u.token })).bound,
+    ).toBe(false);
     const code = await generate({ secret: s.secret });
     const wrong = code === '000000' ? '111111' : '000000';
     expect((await call(app, api.authenticator.bind, { token: u.token, body: { code: wrong } })).json.code).toBe(2007);
     expect(
-      ok<{ bound: boolean }>(api.authenticator.bind, await call(app, api.authenticator.bind, { token: u.token, body: { code } })).bound,
+      ok<{ bound: boolean }>(api.authenticator.bind, await call(app, api.authenticator.bind, { token: u.token, body: { code } }))
+        .bound,
     ).toBe(true);
-    expect((await call(app, api.authenticator.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(2012);
+    expect((await call(app, api.authenticator.secret, { token: u.token, body: { loginPassword: 'Login1234' } })).json.code).toBe(
+      2012,
+    );
     // The code used to bind is spent for this time step.
     const w = { channelId: 'usdt-trc20', address: 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh', amount: '10', tradePassword: '123456' };
     expect(

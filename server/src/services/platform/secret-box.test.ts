@@ -70,7 +70,10 @@ describe.each(backends)('authenticator seeds at rest on %s', (backend) => {
       api.authenticator.secret,
       await call(app, api.authenticator.secret, { token: u.token, body: { loginPassword: 'Login1234' } }),
     );
-    ok(api.authenticator.bind, await call(app, api.authenticator.bind, { token: u.token, body: { code: await generate({ secret }) } }));
+    ok(
+      api.authenticator.bind,
+      await call(app, api.authenticator.bind, { token: u.token, body: { code: await generate({ secret }) } }),
+    );
     const stored = async () =>
       (await env.db.selectFrom('users').select('google_secret').where('id', '=', u.id).executeTakeFirstOrThrow()).google_secret!;
     expect(await stored()).not.toContain(secret);

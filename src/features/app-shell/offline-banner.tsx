@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { checkConnectionNow, useCheckingConnection, useOnline } from '../session/online';
-import { useAppStore } from '../session/store';
+import { checkConnectionNow, useCheckingConnection, useOnline } from '../../session/online';
+import { useAppStore } from '../../session/store';
 
 /**
  * A thin bar while offline: cached data stays visible, actions that need the network say why.

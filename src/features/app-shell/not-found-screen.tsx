@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { HOME_PATH } from '../session/guard';
-import { Page } from '../ui/page';
+import { HOME_PATH } from '../../session/guard';
+import { Page } from '../../ui/page';
 
 export function NotFoundScreen() {
   const { t } = useLingui();

@@ -1,8 +1,8 @@
 /** Offered once after the first successful login: install the app, or how to on iOS. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { promptInstall, useInstallMode } from '../session/install';
-import { appStore, useAppStore } from '../session/store';
-import { Dialog } from '../ui/dialog';
+import { promptInstall, useInstallMode } from '../../session/install';
+import { appStore, useAppStore } from '../../session/store';
+import { Dialog } from '../../ui/dialog';
 
 export function InstallOffer() {
   const { t } = useLingui();

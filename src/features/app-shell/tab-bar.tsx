@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
-import { queryKeys } from '../api/query-keys';
-import { ActivityIcon, HomeIcon, RewardIcon, UserIcon } from '../ui/icons';
+import { queryKeys } from '../../api/query-keys';
+import { ActivityIcon, HomeIcon, RewardIcon, UserIcon } from '../../ui/icons';
 
 export const TAB_PATHS = ['/pages/index/index', '/pages/activity/index', '/pages/reward/index', '/pages/my/index'] as const;
 

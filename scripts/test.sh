@@ -14,6 +14,9 @@ npm run --silent typecheck
 step "lint and format"
 npx biome check --error-on-warnings .
 
+step "dead code (knip: files, exports and dependencies nothing uses)"
+npx knip --no-progress
+
 step "message catalogs"
 # Compare messages, not the "#:" source references (those move whenever code does).
 catalog_digest() { find locales -type f -name '*.po' | sort | xargs cat | grep -v '^#:' | sha256sum; }

@@ -63,7 +63,6 @@ export function addressBytes(address: string): Uint8Array {
 }
 
 export const toBase58 = (address: string) => encodeTronAddress(addressBytes(address));
-export const toHexAddress = (address: string) => bytesToHex(addressBytes(address));
 
 const int = (v: number | string | undefined) => (v === undefined ? 0n : BigInt(v));
 

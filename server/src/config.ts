@@ -1,6 +1,7 @@
 /** Server settings from the environment (every variable is documented in docs/deploy.md). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LIVE_HEARTBEAT_MS } from '../../src/contract/live';
 import { must } from '../../src/lib/must';
 
 export interface Config {
@@ -149,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600),
     settleIntervalMs: int(env.SETTLE_INTERVAL_MS, 5000),
-    liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 25_000),
+    liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, LIVE_HEARTBEAT_MS),
     allowlistDelaySeconds: int(env.ALLOWLIST_DELAY_SECONDS, 24 * 3600),
     webauthn: parseWebAuthn(env),
     securityHoldHours: nonNegative(env.SECURITY_HOLD_HOURS, 24),

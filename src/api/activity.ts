@@ -2,7 +2,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { ActivityTab } from '../contract/activity';
 import { activityApi } from '../contract/activity';
-import type { PageQuery } from '../contract/common';
 import type { BodyOf, QueryOf } from '../contract/endpoint';
 import { call, type RequestOptions } from './client';
 import { nextPageParam, PAGE_SIZE, queryKeys } from './query-keys';
@@ -13,9 +12,6 @@ export const listActivities = (query: QueryOf<typeof activity.list> = {}, opts?:
   call(activity.list, { query, ...opts });
 
 export const getActivity = (id: string, opts?: RequestOptions) => call(activity.detail, { params: { id }, ...opts });
-
-/** The caller's participations across activities. */
-export const listParticipations = (query: PageQuery = {}, opts?: RequestOptions) => call(activity.records, { query, ...opts });
 
 /** `idempotencyKey`: one per submitted form, reused on retry. */
 export const participate = (body: BodyOf<typeof activity.participate>, idempotencyKey: string, opts?: RequestOptions) =>
@@ -40,14 +36,6 @@ export const activitiesInfiniteQueryOptions = (tab: ActivityTab) =>
 
 export const activityQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.activity.detail(id), queryFn: ({ signal }) => getActivity(id, { signal }) });
-
-export const participationsInfiniteQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: queryKeys.activity.participations,
-    queryFn: ({ pageParam, signal }) => listParticipations({ page: pageParam, pageSize: PAGE_SIZE }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
-  });
 
 /** SPEC §3 prizePoolStatus. Keyed under the prize pool so one invalidation refreshes the pool. */
 export const prizePoolStatusQueryOptions = () =>

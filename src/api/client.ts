@@ -12,8 +12,6 @@ import { type ApiConfig, apiConfig, configureApi, onApiConfigured } from './conf
 import { reportReachability } from './reachability';
 import { sendFetch, sendXhr, withDeadline } from './transport';
 
-export { DEFAULT_TIMEOUT_MS } from './transport';
-
 // Configuration lives in its own small module: the app's entry chunk configures the API without
 // loading the request code, which arrives with the first screen that calls it.
 let config: ApiConfig = apiConfig();
@@ -23,7 +21,7 @@ onApiConfigured((next) => {
 });
 
 export { ApiError, isApiError } from './api-error';
-export { type ApiConfig, configureApi };
+export { configureApi };
 
 type Slot<K extends string, T> = [T] extends [undefined]
   ? { [P in K]?: undefined }

@@ -62,7 +62,6 @@ export const queryKeys = {
     all: ['activity'] as const,
     list: (tab: ActivityTab) => ['activity', 'list', { tab }] as const,
     detail: (id: string) => ['activity', 'detail', id] as const,
-    participations: ['activity', 'participations'] as const,
   },
   prizePool: {
     all: ['prizePool'] as const,

@@ -10,7 +10,6 @@
 import type { Workbox } from 'workbox-window';
 
 let workbox: Workbox | null = null;
-export const currentWorkbox = () => workbox;
 
 /**
  * After the app is on screen, the worker waits this long, then for an idle moment (at most

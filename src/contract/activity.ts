@@ -4,7 +4,6 @@ import { amount, contentLang, id, isoTime, page, pageQuery } from './common';
 import { endpoint } from './endpoint';
 
 export const participationStatus = z.enum(['review', 'approved', 'rejected', 'claimed']);
-export type ParticipationStatus = z.infer<typeof participationStatus>;
 
 export const participation = z.object({
   id: z.string(),

@@ -5,10 +5,6 @@
 import * as z from 'zod/mini';
 import { SAFE_EMAIL } from './patterns';
 
-/** Every response is wrapped in this envelope; `code` 200 means success. */
-export const envelope = <T extends z.ZodMiniType>(data: T) =>
-  z.object({ code: z.number(), msg: z.optional(z.string()), data: z.optional(data) });
-
 /**
  * A money amount as an exact decimal string ("12.5", "0.000001"). Money never crosses a boundary
  * as a JS number; it is parsed into Decimal only inside lib/money (client) or services (server).

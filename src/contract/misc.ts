@@ -24,7 +24,6 @@ export const coin = z.object({
   contractAddress: z.nullable(z.string()),
   priceUsd: amount,
 });
-export type Coin = z.infer<typeof coin>;
 
 export const appConfig = z.object({
   appVersion: z.string(),
@@ -43,7 +42,6 @@ export const appConfig = z.object({
    */
   securityHoldHours: z.number(),
 });
-export type AppConfig = z.infer<typeof appConfig>;
 
 export const articleType = z.enum(['agreement', 'privacy', 'about']);
 export const article = z.object({
@@ -53,10 +51,8 @@ export const article = z.object({
   lang: contentLang,
   updatedAt: isoTime,
 });
-export type Article = z.infer<typeof article>;
 
 export const uploadData = z.object({ id: z.string(), mime: z.string(), size: z.number() });
-export type UploadData = z.infer<typeof uploadData>;
 
 export const customerService = z.object({
   id: z.string(),

@@ -23,7 +23,6 @@ export const channelDetail = z.extend(channel, {
   /** Typical settlement time in minutes. */
   arrivalMinutes: z.number(),
 });
-export type ChannelDetail = z.infer<typeof channelDetail>;
 
 export const recordType = z.enum([
   'deposit',
@@ -96,7 +95,6 @@ export const transactionListQuery = z.extend(pageQuery, {
   /** …and on or before this one (the CSV export's range). */
   to: z.optional(utcDay),
 });
-export type TransactionListQuery = z.input<typeof transactionListQuery>;
 
 /** An address the user has sent to before: the history that address-poisoning checks use. */
 export const addressBookEntry = z.object({
@@ -106,7 +104,6 @@ export const addressBookEntry = z.object({
   timesUsed: z.number(),
   lastUsedAt: isoTime,
 });
-export type AddressBookEntry = z.infer<typeof addressBookEntry>;
 
 export const walletCurrency = z.object({
   currency: z.string(),
@@ -115,7 +112,6 @@ export const walletCurrency = z.object({
   precision: z.number(),
   contractAddress: z.nullable(z.string()),
 });
-export type WalletCurrency = z.infer<typeof walletCurrency>;
 
 /** The user's wallets: the built-in one (primary, not removable) and any linked by a connection link. */
 export const myWallet = z.object({

@@ -49,16 +49,6 @@ export function MenuLink({ to, search, ...row }: RowContent & { to: LinkProps['t
   );
 }
 
-export function MenuExternal({ href, ...row }: RowContent & { href: string }) {
-  return (
-    <li>
-      <a href={href} target="_blank" rel="noopener noreferrer" className="menu__row">
-        <Inner {...row} chevron />
-      </a>
-    </li>
-  );
-}
-
 export function MenuButton({ onClick, danger, ...row }: RowContent & { onClick: () => void; danger?: boolean }) {
   return (
     <li>

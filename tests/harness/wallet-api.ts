@@ -1,4 +1,4 @@
-/** Direct API access for wallet browser tests: the demo user's balances and records, and the ops CLI. */
+/** Direct API access for wallet browser tests: the demo user's balances and records, and the devnet faucet. */
 import type { APIRequestContext } from '@playwright/test';
 import { encodeTronAddress } from '../../src/lib/tron/index.ts';
 import { DEMO } from './env.ts';
@@ -65,7 +65,7 @@ export async function balanceOf(api: DemoApi, currency: string): Promise<string>
 export const recordsOf = (api: DemoApi, tab: 'all' | 'in' | 'out' | 'failed' = 'all', pageSize = 100) =>
   api.get<{ list: RecordRow[]; total: number }>(`/money/virtualCurrency/transaction/list?tab=${tab}&page=1&pageSize=${pageSize}`);
 
-export { faucet, ops } from './ops.ts';
+export { faucet } from './ops.ts';
 
 /** Exact decimal difference for small test amounts (6 decimals), without floats. */
 export function minus(a: string, b: string): string {

@@ -24,8 +24,3 @@ export async function readClipboard(): Promise<string | null> {
 }
 
 export const lastCopiedText = () => lastCopied;
-
-/** For tests and logout. */
-export function forgetCopied(): void {
-  lastCopied = null;
-}

@@ -14,26 +14,6 @@ import { decide, listAwaitingApproval, setApprovalLimit } from '../withdrawals/a
 import { setSetting } from './content';
 import { seedDemo } from './demo-seed';
 
-export const OPS_COMMANDS = [
-  'outbox',
-  'faucet',
-  'approve',
-  'reject',
-  'publish',
-  'set-version',
-  'distribute',
-  'seed',
-  'expire-tokens',
-  'lift-hold',
-  'reseal-secrets',
-  'withdrawals',
-  'approve-withdrawal',
-  'reject-withdrawal',
-  'approval-limit',
-  'price',
-] as const;
-export type OpsCommand = (typeof OPS_COMMANDS)[number];
-
 export const OPS_USAGE = `Usage: npm run ops -- <command>
   outbox [limit]                           latest codes and mails in the local outbox
   faucet <account> <currency> <amount>     devnet only: send coins from the faucet to the account's deposit

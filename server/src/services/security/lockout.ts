@@ -242,17 +242,6 @@ async function lock(db: Q, key: string): Promise<Date | null> {
   return row?.locked_until ?? null;
 }
 
-export async function clearLimits(db: Q, limits: Limit[]): Promise<void> {
-  await db
-    .deleteFrom('lockouts')
-    .where(
-      'key',
-      'in',
-      limits.map((l) => l.key),
-    )
-    .execute();
-}
-
 /** A valid reset code proves the account is the owner's: every login lock on it ends. */
 export async function clearLoginLocks(db: Q, accountKey: string): Promise<void> {
   await db

@@ -57,18 +57,6 @@ export const STATUS_TONE: Record<RecordStatus, Tone> = {
   confirming: 'warning',
 };
 
-/** Each type gets its own accent for the row's icon. */
-export const TYPE_TONE: Record<RecordType, string> = {
-  deposit: 'deposit',
-  withdraw: 'withdraw',
-  airdrop: 'airdrop',
-  activation: 'activation',
-  swap: 'swap',
-  reward: 'reward',
-  activity: 'activity',
-  refund: 'refund',
-};
-
 /** A record's time in the user's locale (date and time, short). */
 export function formatRecordTime(iso: string, locale: string, style: 'short' | 'medium' = 'short'): string {
   const date = new Date(iso);

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validateNewPassword, validateTradePassword } from '../lib/forms/credentials';
-import { isPartnerUid } from './activity/image-rules';
 import { normalizePhone, validateAccount } from './auth/model/account';
+import { isPartnerUid } from './campaigns/image-rules';
 import { swapProblem } from './swap/quote';
 import { checkAddress } from './transfer/model/address-checks';
 import { checkAmount } from './transfer/model/amount-checks';

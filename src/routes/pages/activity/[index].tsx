@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ActivityListScreen } from '../../../features/activity/activity-list-screen';
+import { ActivityListScreen } from '../../../features/campaigns/activity-list-screen';
 
 export const Route = createFileRoute('/pages/activity/index')({
   component: ActivityListScreen,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ActivityPopup } from '../../../features/activity/activity-popup';
+import { ActivityPopup } from '../../../features/campaigns/activity-popup';
 import { RewardScreen } from '../../../features/reward/reward-screen';
 
 /** The route composes two features: the Reward tab and the once-per-launch activity popup. */

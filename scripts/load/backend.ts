@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrate, openDb } from '../../server/src/db/index.ts';
 import type { Db } from '../../server/src/db/schema.ts';
-import { creditRecharge } from '../../server/src/services/deposits/deposits.ts';
+import { creditDeposit } from '../../server/src/services/deposits/deposits.ts';
 import { createSession } from '../../server/src/services/identity/auth.ts';
 import { createUser } from '../../server/src/services/identity/users.ts';
 import { publish } from '../../server/src/services/messages/messages.ts';
@@ -96,7 +96,7 @@ export async function prepareUsers(db: Db, count: number): Promise<LoadUser[]> {
     const email = `load-${stamp}-${i}@example.com`;
     const id = await createUser(db, { type: 'email', accountKey: `email:${email}`, email, passwordHash, invitedBy: null });
     await db.updateTable('users').set({ trade_password_hash: tradeHash }).where('id', '=', id).execute();
-    await creditRecharge(db, id, 'USDT', DEPOSIT, transferFixture());
+    await creditDeposit(db, id, 'USDT', DEPOSIT, transferFixture());
     for (let m = 0; m < 5; m++)
       await publish(db, { title: `Load message ${m}`, content: `Message ${m} for user ${i}` }, false, id);
     users.push({ id, token: (await createSession(db, id, 3600)).access_token });

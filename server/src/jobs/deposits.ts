@@ -12,7 +12,7 @@ import type { ChainGateway } from '../chain/gateway';
 import { dec } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
-import { creditRecharge } from '../services/deposits/deposits';
+import { creditDeposit } from '../services/deposits/deposits';
 import { advanceCursor, CursorMoved } from './cursor';
 import { followPendingDeposits } from './pending-deposits';
 
@@ -47,7 +47,7 @@ export async function watchDeposits(db: Db, gateway: ChainGateway, log?: Fastify
         const precision = precisions.get(t.currency);
         if (userId === undefined || precision === undefined) continue;
         const amount = dec(t.units.toString()).div(dec(10).pow(precision)).toFixed();
-        const r = await creditRecharge(trx, userId, t.currency, amount, {
+        const r = await creditDeposit(trx, userId, t.currency, amount, {
           txId: t.txId,
           eventIndex: t.eventIndex,
           from: t.from,

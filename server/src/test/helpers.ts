@@ -20,7 +20,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { migrate, openDb } from '../db/index';
 import type { Db } from '../db/schema';
-import { creditRecharge } from '../services/deposits/deposits';
+import { creditDeposit } from '../services/deposits/deposits';
 import { createSession } from '../services/identity/auth';
 import type { HumanProof } from '../services/identity/human-check';
 import { authenticatorContext, createUser } from '../services/identity/users';
@@ -125,7 +125,7 @@ export async function makeUser(
       .where('id', '=', id)
       .execute();
   }
-  if (opts.activated || opts.usdt) await creditRecharge(db, id, 'USDT', opts.usdt ?? '100', transferFixture());
+  if (opts.activated || opts.usdt) await creditDeposit(db, id, 'USDT', opts.usdt ?? '100', transferFixture());
   const { access_token } = await createSession(db, id, 3600);
   return { id, phone, token: access_token };
 }

@@ -11,7 +11,7 @@ import { LIVE_PATH } from '../../../src/contract/live';
 import { type SseMessage, SseParser } from '../../../src/lib/sse/sse-parser';
 import { openDb } from '../db/index';
 import type { Db } from '../db/schema';
-import { creditRecharge } from '../services/deposits/deposits';
+import { creditDeposit } from '../services/deposits/deposits';
 import { revokeSession } from '../services/identity/auth';
 import { publish } from '../services/messages/messages';
 import { backends, makeApp, makeUser, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
@@ -101,9 +101,9 @@ describe.each(backends)('live updates on %s', (backend) => {
     const start = Number(hello?.lastEventId);
 
     // Another user's change is not sent to this one.
-    await creditRecharge(otherDb, other.id, 'USDT', '5', transferFixture());
+    await creditDeposit(otherDb, other.id, 'USDT', '5', transferFixture());
     // A deposit credits the balance and writes its record in one transaction: one event, both topics.
-    await creditRecharge(otherDb, u.id, 'USDT', '12.5', transferFixture());
+    await creditDeposit(otherDb, u.id, 'USDT', '12.5', transferFixture());
     const change = await stream.next();
     expect(change?.event).toBe('change');
     expect(Number(change?.lastEventId)).toBe(start + 1);
@@ -127,9 +127,7 @@ describe.each(backends)('live updates on %s', (backend) => {
     first.close();
 
     // While away: five transactions at once for this user, and one that rolls back.
-    await Promise.all(
-      ['1', '2', '3', '4', '5'].map((amount) => creditRecharge(otherDb, u.id, 'USDT', amount, transferFixture())),
-    );
+    await Promise.all(['1', '2', '3', '4', '5'].map((amount) => creditDeposit(otherDb, u.id, 'USDT', amount, transferFixture())));
     await otherDb
       .transaction()
       .execute(async (trx) => {
@@ -156,8 +154,8 @@ describe.each(backends)('live updates on %s', (backend) => {
 
   it('asks for a full reload when the events since Last-Event-ID are no longer kept, or never existed', async () => {
     const u = await makeUser(env.db);
-    await creditRecharge(env.db, u.id, 'USDT', '1', transferFixture());
-    await creditRecharge(env.db, u.id, 'USDT', '2', transferFixture());
+    await creditDeposit(env.db, u.id, 'USDT', '1', transferFixture());
+    await creditDeposit(env.db, u.id, 'USDT', '2', transferFixture());
     const { rows } = await sql<{ seq: string }>`select seq from live_cursors where user_id = ${u.id}`.execute(env.db);
     const current = Number(rows[0]?.seq);
     await sql`delete from live_events where user_id = ${u.id} and seq < ${current}`.execute(env.db);

@@ -7,7 +7,7 @@ import { isValidTronAddress } from '../../../src/lib/tron/index';
 import { walletAddressOf } from '../chain/keys';
 import { dec } from '../common/decimal';
 import { DEVNET_TSR as TSR_CONTRACT, MAINNET_USDT as USDT_CONTRACT } from '../config';
-import { creditRecharge } from '../services/deposits/deposits';
+import { creditDeposit } from '../services/deposits/deposits';
 import { accountBalance, journalTotals } from '../services/money-moves/ledger';
 import { prizePoolStatus } from '../services/rewards/campaigns';
 import { distribute, fundPool, poolInfo } from '../services/rewards/prize-pool';
@@ -191,8 +191,8 @@ describe.each(backends)('money on %s', (backend) => {
       ).toBe(404);
       const wallet = ok<{ activated: boolean }>(api.member.wallet, await call(app, api.member.wallet, { token: u.token }));
       expect(wallet.activated).toBe(false);
-      await creditRecharge(env.db, u.id, 'USDT', '25.5', transferFixture());
-      await creditRecharge(env.db, u.id, 'USDT', '4.5', transferFixture());
+      await creditDeposit(env.db, u.id, 'USDT', '25.5', transferFixture());
+      await creditDeposit(env.db, u.id, 'USDT', '4.5', transferFixture());
       const w2 = ok<{ activated: boolean; assets: Array<{ currency: string; balance: string }> }>(
         api.member.wallet,
         await call(app, api.member.wallet, { token: u.token }),
@@ -383,7 +383,7 @@ describe.each(backends)('money on %s', (backend) => {
     it('pays holders pro rata once per period, rounding down, the remainder staying in the pool', async () => {
       const a = await makeUser(env.db, { usdt: '10' }); // 100 TSR gift
       const b = await makeUser(env.db, { usdt: '10' });
-      await creditRecharge(env.db, b.id, 'TSR', '100', transferFixture()); // b holds 200: shares of 1/3 and 2/3
+      await creditDeposit(env.db, b.id, 'TSR', '100', transferFixture()); // b holds 200: shares of 1/3 and 2/3
       await fundPool(env.db, '1000.000001');
       const t = Date.now();
       const day = Math.floor(t / 86400_000) * 86400_000;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import type { Portfolio } from '../../../src/contract/member';
 import { dec } from '../common/decimal';
-import { creditRecharge } from '../services/deposits/deposits';
+import { creditDeposit } from '../services/deposits/deposits';
 import { runOps } from '../services/platform/ops';
 import { seedReference } from '../services/platform/reference';
 import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
@@ -48,7 +48,7 @@ describe.each(backends)('portfolio on %s', (backend) => {
       .where('account', '=', `user:${u.id}:available`)
       .where('currency', '=', 'TSR')
       .executeTakeFirstOrThrow();
-    const tsr = await creditRecharge(env.db, u.id, 'TSR', '1000', transferFixture());
+    const tsr = await creditDeposit(env.db, u.id, 'TSR', '1000', transferFixture());
     await backdate(`user:${u.id}:`, 2, `deposit:${tsr!.record.id}`);
     // TSR's price history: 0.04 three days ago, then today the operator sets 0.06 (the trigger records it).
     await env.db

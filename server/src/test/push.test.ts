@@ -18,7 +18,7 @@ import {
   startPushService,
   verifiedVapidClaims,
 } from '../../test-support/push-service';
-import { creditRecharge } from '../services/deposits/deposits';
+import { creditDeposit } from '../services/deposits/deposits';
 import { revokeSession } from '../services/identity/auth';
 import { sendDuePushes } from '../services/messages/push';
 import { refundWithdrawal } from '../services/withdrawals/refund';
@@ -107,8 +107,8 @@ describe.each(backends)('web push on %s', (backend) => {
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
     const { u, sub } = await subscribed('ja_JP');
     const other = await makeUser(env.db);
-    await creditRecharge(env.db, other.id, 'USDT', '3', transferFixture());
-    const rec = await creditRecharge(env.db, u.id, 'USDT', '12.5', transferFixture());
+    await creditDeposit(env.db, other.id, 'USDT', '3', transferFixture());
+    const rec = await creditDeposit(env.db, u.id, 'USDT', '12.5', transferFixture());
 
     expect(await send()).toBe(1);
     expect(service.deliveries).toHaveLength(1);
@@ -153,7 +153,7 @@ describe.each(backends)('web push on %s', (backend) => {
   it('forgets a subscription its push service says is gone, retries one that failed for now', async () => {
     const { u } = await subscribed();
     service.answers.set(`/push/u${u.id}`, 503);
-    await creditRecharge(env.db, u.id, 'USDT', '1', transferFixture());
+    await creditDeposit(env.db, u.id, 'USDT', '1', transferFixture());
     expect(await send()).toBe(1);
     const [kept] = await env.db.selectFrom('push_outbox').selectAll().execute();
     expect(kept?.attempts).toBe(1);
@@ -178,8 +178,8 @@ describe.each(backends)('web push on %s', (backend) => {
       api.notify.pushUnsubscribe,
       await call(app, api.notify.pushUnsubscribe, { token: b.u.token, body: { endpoint: b.json.endpoint } }),
     );
-    await creditRecharge(env.db, a.u.id, 'USDT', '1', transferFixture());
-    await creditRecharge(env.db, b.u.id, 'USDT', '1', transferFixture());
+    await creditDeposit(env.db, a.u.id, 'USDT', '1', transferFixture());
+    await creditDeposit(env.db, b.u.id, 'USDT', '1', transferFixture());
     await send();
     expect(service.deliveries).toEqual([]);
     expect(await env.db.selectFrom('push_outbox').selectAll().execute()).toEqual([]);

@@ -26,7 +26,7 @@ import { SecondFactorField } from './components/second-factor-field';
 import { NewTradePasswordInputs } from './components/trade-password-input';
 import { useOwnCode } from './model/use-own-code';
 import { SECURITY_HOME } from './model/use-secured-change';
-import { useSecurityHoldHours } from './model/use-security-hold';
+import { useSecurityPauseHours } from './model/use-security-pause';
 import './security.css';
 
 export function ForgotTradePasswordScreen() {
@@ -55,7 +55,7 @@ export function ForgotTradePasswordScreen() {
 function ResetForm({ user }: { user: MemberInfo }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const holdHours = useSecurityHoldHours();
+  const holdHours = useSecurityPauseHours();
   const router = useRouter();
   const navigate = useNavigate();
   const [loginPassword, setLoginPassword] = useState('');

@@ -1,6 +1,6 @@
 /**
- * Deposit addresses and credited recharges (the first one activates the account and grants the
- * gift). A recharge is always a transfer seen on the chain: its transaction id and event index are
+ * Deposit addresses and credited deposits (the first one activates the account and grants the
+ * gift). A deposit is always a transfer seen on the chain: its transaction id and event index are
  * recorded, so the same transfer is never credited twice.
  */
 
@@ -46,7 +46,7 @@ export async function findUserId(db: Q, account: string): Promise<number> {
   return row.id;
 }
 
-/** Where a recharge came from on the chain. `eventIndex`: -1 for a TRX transfer, else the TRC-20 log's index. */
+/** Where a deposit came from on the chain. `eventIndex`: -1 for a TRX transfer, else the TRC-20 log's index. */
 export interface ChainTransfer {
   txId: string;
   eventIndex: number;
@@ -56,10 +56,10 @@ export interface ChainTransfer {
 }
 
 /**
- * Credits a confirmed recharge once per chain transfer (null when it was credited already);
+ * Credits a confirmed deposit once per chain transfer (null when it was credited already);
  * activates on the first one and grants the new-user gift.
  */
-export async function creditRecharge(db: Db, userId: number, currency: string, amount: string, source: ChainTransfer) {
+export async function creditDeposit(db: Db, userId: number, currency: string, amount: string, source: ChainTransfer) {
   if (!/^\d{1,30}(\.\d{1,18})?$/.test(amount) || dec(amount).lte(0))
     fail(ErrorCode.BAD_REQUEST, 'amount must be a positive decimal');
   return transact(db, async (trx) => {

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import { transact } from '../../db/index';
 import type { Db, Trx } from '../../db/schema';
 import { DEMO_ACTIVITY_TEXTS, DEMO_MESSAGE_TEXTS } from '../../i18n/content-texts';
-import { creditRecharge, depositAddress } from '../deposits/deposits';
+import { creditDeposit, depositAddress } from '../deposits/deposits';
 import { createUser } from '../identity/users';
 import { inEveryLocale } from '../messages/localized';
 import { publish } from '../messages/messages';
@@ -93,7 +93,7 @@ async function seedDemoOnce(db: Trx, config: Config, faucet: Faucet): Promise<{ 
   ] as const) {
     const to = (await depositAddress(db, userId, currency, 'TRC20')).address;
     const paid = await faucet(to, amount, currency);
-    await creditRecharge(db, userId, currency, amount, { ...paid, eventIndex: currency === 'TRX' ? -1 : 0, to });
+    await creditDeposit(db, userId, currency, amount, { ...paid, eventIndex: currency === 'TRX' ? -1 : 0, to });
   }
 
   await transact(db, async (trx) => {

@@ -28,10 +28,10 @@ export async function noticeTexts(notice: SecurityNotice, holdHours: number) {
 }
 
 /**
- * Holds the account's withdrawals for `hours` from now; a later end already set is kept. Zero
- * hours (SECURITY_HOLD_HOURS=0) holds nothing.
+ * Pauses the account's withdrawals for `hours` from now; a later end already set is kept. Zero
+ * hours (SECURITY_HOLD_HOURS=0) pauses nothing.
  */
-export async function holdWithdrawals(trx: Q, userId: number, hours: number) {
+export async function pauseWithdrawals(trx: Q, userId: number, hours: number) {
   if (hours <= 0) return;
   const until = new Date(Date.now() + hours * 3600_000);
   await trx
@@ -44,7 +44,7 @@ export async function holdWithdrawals(trx: Q, userId: number, hours: number) {
 
 /** Inside the change's transaction: the hold and the message. */
 export async function recordSecurityChange(trx: Q, userId: number, message: NoticeMessage, holdHours: number) {
-  await holdWithdrawals(trx, userId, holdHours);
+  await pauseWithdrawals(trx, userId, holdHours);
   await publish(trx, message, true, userId);
 }
 

@@ -22,14 +22,14 @@ import { passkeyErrorText } from '../../../session/passkey-messages';
 import { TextField } from '../../../ui/field';
 import { FormAlert } from '../../../ui/form-alert';
 import { showToast } from '../../../ui/toast';
-import { useSecurityHoldHours } from '../model/use-security-hold';
+import { useSecurityPauseHours } from '../model/use-security-pause';
 import { LoginPasswordInput } from './login-password-input';
 import { SecondFactorField } from './second-factor-field';
 
 export function AddPasskeyForm({ user, onDone }: { user: MemberInfo; onDone: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const holdHours = useSecurityHoldHours();
+  const holdHours = useSecurityPauseHours();
   const [name, setName] = useState(suggestedPasskeyName);
   const [loginPassword, setLoginPassword] = useState('');
   const [googleCode, setGoogleCode] = useState('');

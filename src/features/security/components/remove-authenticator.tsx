@@ -19,14 +19,14 @@ import { refreshMemberInfo } from '../../../session/member-info';
 import { FormAlert } from '../../../ui/form-alert';
 import { showToast } from '../../../ui/toast';
 import { useOwnCode } from '../model/use-own-code';
-import { useSecurityHoldHours } from '../model/use-security-hold';
+import { useSecurityPauseHours } from '../model/use-security-pause';
 import { LoginPasswordInput } from './login-password-input';
 import { SecondFactorField } from './second-factor-field';
 
 export function RemoveAuthenticator({ user, onCancel }: { user: MemberInfo; onCancel: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const holdHours = useSecurityHoldHours();
+  const holdHours = useSecurityPauseHours();
   const [lostPhone, setLostPhone] = useState(false);
   const [loginPassword, setLoginPassword] = useState('');
   const [code, setCode] = useState('');

@@ -87,6 +87,35 @@ describe.each(backends)('deposits from the chain, on %s', (backend) => {
     for (const [cur, total] of Object.entries(await journalTotals(env.db))) expect(total, cur).toBe('0');
   });
 
+  it('dust is credited but neither activates the account nor earns the gift; the first deposit of the minimum does', async () => {
+    const u = await makeUser(env.db);
+    const address = (await depositAddress(env.db, u.id, 'USDT', 'TRC20')).address;
+    const { minDeposit } = await depositAddress(env.db, u.id, 'USDT', 'TRC20');
+    expect(minDeposit).toBe('1');
+    await watchDeposits(env.db, chain.gateway);
+    const activated = async () =>
+      (await env.db.selectFrom('users').select('activated').where('id', '=', u.id).executeTakeFirstOrThrow()).activated;
+    const gifts = async () =>
+      (await env.db.selectFrom('records').select('id').where('user_id', '=', u.id).where('type', '=', 'activation').execute())
+        .length;
+
+    chain.devnet.faucet(address, '0.999999', 'USDT');
+    chain.produce(SOLID_AFTER + 1);
+    expect(await watchDeposits(env.db, chain.gateway)).toBe(1);
+    expect(await balanceOf(u.id, 'USDT')).toBe('0.999999');
+    expect(await activated()).toBe(false);
+    expect(await gifts()).toBe(0);
+    expect(await balanceOf(u.id, 'TSR')).toBe('0');
+
+    chain.devnet.faucet(address, '1', 'USDT');
+    chain.produce(SOLID_AFTER + 1);
+    expect(await watchDeposits(env.db, chain.gateway)).toBe(1);
+    expect(await balanceOf(u.id, 'USDT')).toBe('1.999999');
+    expect(await activated()).toBe(true);
+    expect(await gifts()).toBe(1);
+    for (const [cur, total] of Object.entries(await journalTotals(env.db))) expect(total, cur).toBe('0');
+  });
+
   it('one address per user receives TRX and every token; a per-coin address from an older version stays watched', async () => {
     const u = await makeUser(env.db);
     const usdt = (await depositAddress(env.db, u.id, 'USDT', 'TRC20')).address;

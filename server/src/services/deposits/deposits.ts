@@ -1,6 +1,6 @@
 /**
- * Deposit addresses and credited deposits (the first one activates the account and grants the
- * gift). A deposit is always a transfer seen on the chain: its transaction id and event index are
+ * Deposit addresses and credited deposits (the first one of at least the minimum activates the
+ * account and grants the gift). A deposit is always a transfer seen on the chain: its transaction id and event index are
  * recorded, so the same transfer is never credited twice.
  */
 
@@ -28,10 +28,18 @@ export async function depositAddress(db: Q, userId: number, currency: string, ne
     .where('is_primary', '=', true)
     .executeTakeFirst();
   if (!wallet) return fail(ErrorCode.NOT_FOUND, 'This account has no address on this network');
-  const address = wallet.address;
+  return { currency, network, address: wallet.address, minDeposit: await minimumDeposit(db, currency) };
+}
+
+/**
+ * The smallest deposit of `currency` that counts (shown beside every deposit address): less is
+ * credited, since it is the user's money, but it neither activates the account nor earns the
+ * new-user gift — dust sent to fresh accounts must not farm the gift.
+ */
+export async function minimumDeposit(db: Q, currency: string): Promise<string> {
+  if (currency === 'USDT') return '1';
   const ch = await db.selectFrom('withdraw_channels').select('min_amount').where('currency', '=', currency).executeTakeFirst();
-  const minDeposit = currency === 'USDT' ? '1' : ch ? str(dec(ch.min_amount).div(10)) : '1';
-  return { currency, network, address, minDeposit };
+  return ch ? str(dec(ch.min_amount).div(10)) : '1';
 }
 
 /** Finds a user by id, "+<area> <phone>", "<area>:<phone>" or e-mail. */
@@ -56,8 +64,8 @@ export interface ChainTransfer {
 }
 
 /**
- * Credits a confirmed deposit once per chain transfer (null when it was credited already);
- * activates on the first one and grants the new-user gift.
+ * Credits a confirmed deposit once per chain transfer (null when it was credited already); the
+ * first one of at least the minimum (`minimumDeposit`) activates the account and grants the gift.
  */
 export async function creditDeposit(db: Db, userId: number, currency: string, amount: string, source: ChainTransfer) {
   if (!/^\d{1,30}(\.\d{1,18})?$/.test(amount) || dec(amount).lte(0))
@@ -123,14 +131,17 @@ export async function creditDeposit(db: Db, userId: number, currency: string, am
       ['system:chain', dec(amount).neg()],
       [userAvailable(userId), dec(amount)],
     ]);
-    const activated = await trx
-      .updateTable('users')
-      .set({ activated: true })
-      .where('id', '=', userId)
-      .where('activated', '=', false)
-      .executeTakeFirst();
+    const activates = dec(amount).gte(await minimumDeposit(trx, currency));
+    const activated = activates
+      ? await trx
+          .updateTable('users')
+          .set({ activated: true })
+          .where('id', '=', userId)
+          .where('activated', '=', false)
+          .executeTakeFirst()
+      : undefined;
     let gift = null;
-    if (Number(activated.numUpdatedRows) === 1) {
+    if (Number(activated?.numUpdatedRows ?? 0) === 1) {
       const g = await trx
         .insertInto('records')
         .values({

@@ -51,6 +51,12 @@ export interface ChainGateway {
   /** What an address holds now (latest block), in base units. */
   balanceOf(address: string, currency: string): Promise<bigint>;
   broadcast(tx: SignedTransaction): Promise<Broadcast>;
+  /**
+   * Whether the solidified chain holds the transaction itself (`walletsolidity/gettransactionbyid`):
+   * asked before a refund, since a node without transaction-info history, or one behind, answers
+   * "no receipt" for a transaction that landed.
+   */
+  inSolidChain(txId: string): Promise<boolean>;
   /** The solidified receipt, or null while the transaction is not in a solidified block. */
   receipt(txId: string): Promise<Receipt | null>;
   solidHead(): Promise<{ number: number; timestamp: number }>;
@@ -145,6 +151,13 @@ export function createGateway(config: TronConfig, wallet: HotWallet, fullNode = 
       // The chain deduplicates by id: a re-sent transaction it already has is not an error.
       if (r.result || r.code === 'DUP_TRANSACTION_ERROR') return { ok: true };
       return { ok: false, code: r.code ?? 'UNKNOWN', message: r.message ? fromHex(r.message) : '' };
+    },
+
+    async inSolidChain(txId) {
+      const tx = (await tronWeb.solidityNode.request('walletsolidity/gettransactionbyid', { value: txId }, 'post')) as {
+        txID?: string;
+      };
+      return tx.txID === txId;
     },
 
     async receipt(txId) {

@@ -26,6 +26,7 @@ import * as m019 from './migrations/019_passkeys_and_devices';
 import * as m020 from './migrations/020_wallet_snapshots';
 import * as m021 from './migrations/021_reference_notify';
 import * as m022 from './migrations/022_snapshot_plans';
+import * as m023 from './migrations/023_withdrawal_absence';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '020_wallet_snapshots': m020,
   '021_reference_notify': m021,
   '022_snapshot_plans': m022,
+  '023_withdrawal_absence': m023,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -255,6 +255,7 @@ CREATE TABLE chain_withdrawals (
     fee_sun numeric(30,0),
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    absent_checks integer DEFAULT 0 NOT NULL,
     CONSTRAINT chain_withdrawals_state_check CHECK ((state = ANY (ARRAY['signed'::text, 'broadcast'::text, 'done'::text])))
 );
 

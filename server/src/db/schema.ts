@@ -199,6 +199,8 @@ export interface DB extends NoticeTables, SignInTables {
     last_error: string | null;
     block_number: ColumnType<string | null, number | null | undefined, number | null>;
     fee_sun: ColumnType<string | null, string | null | undefined, string | null>;
+    /** Consecutive checks that found it absent from the solidified chain past its expiration (migration 023). */
+    absent_checks: ColumnType<number, number | undefined, number>;
     created_at: Time;
     updated_at: Time;
   };

@@ -7,9 +7,13 @@
  *    waits in `withdrawal_holds` for an operator (`ops withdrawals`);
  * 2. broadcast: stored transactions are sent, and re-sent while unconfirmed (same bytes, same id:
  *    the chain keeps one);
- * 3. follow: a solidified receipt settles it — SUCCESS pays out, REVERT or OUT_OF_ENERGY refunds —
- *    and one still absent when the solidified chain has passed its expiration can never be
- *    included, so it fails and is refunded. The TRX the hot wallet burnt is booked as a network fee.
+ * 3. follow: a solidified receipt settles it — SUCCESS pays out, REVERT or OUT_OF_ENERGY refunds.
+ *    A refund without a receipt needs proof that the transaction can never land: the solidified
+ *    head past its expiration by EXPIRY_MARGIN_MS, and the transaction itself absent from the
+ *    solidified chain on ABSENT_CHECKS passes in a row. A load-balanced node (TronGrid) may answer
+ *    the head and the receipt from backends at different heights, or from one without transaction
+ *    history: a landed transfer must never be refunded (the user would be paid twice), so anything
+ *    short of that proof waits, and is logged. The TRX the hot wallet burnt is booked as a network fee.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { must } from '../../../src/lib/must';
@@ -160,8 +164,35 @@ async function broadcastOpen(db: Db, gateway: ChainGateway, log?: FastifyBaseLog
   }
 }
 
-/** Step 3: settle or refund from solidified receipts; fail what can no longer be included. */
-async function followReceipts(db: Db, gateway: ChainGateway): Promise<number> {
+/** How far past its expiration the solidified head must be before an absent transaction counts as absent. */
+export const EXPIRY_MARGIN_MS = 60_000;
+/** Passes in a row that must find an expired transaction absent before it is refunded. */
+export const ABSENT_CHECKS = 3;
+
+/**
+ * Whether an expired transaction without a receipt is proven absent on this pass: counted in the
+ * row, so the proof holds across passes and instances.
+ */
+async function provenAbsent(db: Db, gateway: ChainGateway, recordId: number, txId: string, log?: FastifyBaseLogger) {
+  if (await gateway.inSolidChain(txId)) {
+    log?.warn({ recordId, txId }, 'withdrawal is in the solidified chain but its receipt is missing: waiting');
+    await db.updateTable('chain_withdrawals').set({ absent_checks: 0 }).where('record_id', '=', recordId).execute();
+    return false;
+  }
+  const row = await db
+    .updateTable('chain_withdrawals')
+    .set((eb) => ({ absent_checks: eb('absent_checks', '+', 1) }))
+    .where('record_id', '=', recordId)
+    .where('state', '<>', 'done')
+    .returning('absent_checks')
+    .executeTakeFirst();
+  const checks = row?.absent_checks ?? 0;
+  if (checks < ABSENT_CHECKS) log?.info({ recordId, txId, checks }, 'expired withdrawal absent from the chain: checking again');
+  return checks >= ABSENT_CHECKS;
+}
+
+/** Step 3: settle or refund from solidified receipts; refund what is proven never to land. */
+async function followReceipts(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): Promise<number> {
   const open = await db
     .selectFrom('chain_withdrawals')
     .select(['record_id', 'tx_id', 'expires_at'])
@@ -174,8 +205,10 @@ async function followReceipts(db: Db, gateway: ChainGateway): Promise<number> {
   let finished = 0;
   for (const row of open) {
     const receipt = await gateway.receipt(row.tx_id);
-    const expired = !receipt && head.timestamp > row.expires_at.getTime();
-    if (!receipt && !expired) continue;
+    if (!receipt) {
+      const expired = head.timestamp > row.expires_at.getTime() + EXPIRY_MARGIN_MS;
+      if (!expired || !(await provenAbsent(db, gateway, row.record_id, row.tx_id, log))) continue;
+    }
     await transact(db, async (trx) => {
       const claimed = await trx
         .updateTable('chain_withdrawals')
@@ -228,6 +261,6 @@ export async function processWithdrawals(db: Db, gateway: ChainGateway, log?: Fa
   await screenWithdrawals(db);
   const signed = await signNew(db, gateway, log);
   await broadcastOpen(db, gateway, log);
-  const finished = await followReceipts(db, gateway);
+  const finished = await followReceipts(db, gateway, log);
   if (signed || finished) log?.info({ signed, finished }, 'withdrawals processed');
 }

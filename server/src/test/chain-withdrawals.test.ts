@@ -9,7 +9,7 @@ import type { ChainGateway } from '../chain/gateway';
 import { hotWallet } from '../chain/keys';
 import { dec } from '../common/decimal';
 import type { Db } from '../db/schema';
-import { processWithdrawals } from '../jobs/withdrawals';
+import { ABSENT_CHECKS, EXPIRY_MARGIN_MS, processWithdrawals } from '../jobs/withdrawals';
 import { journalTotals, post, userAvailable } from '../services/money-moves/ledger';
 import { withdrawLocked } from '../services/withdrawals/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
@@ -146,9 +146,19 @@ describe.each(backends)('withdrawals on the chain, on %s', (backend) => {
     await processWithdrawals(env.db, lost);
     const stored = await env.db.selectFrom('chain_withdrawals').selectAll().where('record_id', '=', id).executeTakeFirstOrThrow();
     expect(stored.last_error).toMatch(/NODE_DOWN/);
-    // Time passes on the chain beyond the expiration; the node never saw the transaction.
+    // Time passes on the chain beyond the expiration; the node never saw the transaction. Just past
+    // it, nothing is decided: a node's view may lag, so the refund waits for the margin.
     chain.devnet.chain.produce(stored.expires_at.getTime() + 1000);
     chain.produce(3);
+    await processWithdrawals(env.db, lost);
+    expect((await recordOf(env.db, id)).status).toBe('withdrawing');
+    // Past the margin, it must be found absent on ABSENT_CHECKS passes in a row before the refund.
+    chain.devnet.chain.produce(stored.expires_at.getTime() + EXPIRY_MARGIN_MS + 1000);
+    chain.produce(3);
+    for (let pass = 1; pass < ABSENT_CHECKS; pass++) {
+      await processWithdrawals(env.db, lost);
+      expect((await recordOf(env.db, id)).status, `pass ${pass}`).toBe('withdrawing');
+    }
     await processWithdrawals(env.db, lost);
     const r = await recordOf(env.db, id);
     expect(r.status).toBe('failed');
@@ -158,6 +168,30 @@ describe.each(backends)('withdrawals on the chain, on %s', (backend) => {
     // Followed again, the failed withdrawal is left alone: no second refund.
     await processWithdrawals(env.db, lost);
     expect(await refundsOf(env.db, id)).toHaveLength(1);
+    await booksBalanced();
+  });
+
+  it('a node that lags or keeps no receipts never causes a refund of a transfer that landed', async () => {
+    const u = await makeUser(env.db, { usdt: '100' });
+    const id = await withdraw(env.db, u.id, 'usdt-trc20', '4');
+    // A load-balanced node: the head from an up-to-date backend, the receipt from one without
+    // transaction history (or behind it), which answers "no receipt" for a landed transaction.
+    const lagging: ChainGateway = { ...chain.gateway, receipt: async () => null };
+    await processWithdrawals(env.db, lagging);
+    chain.produce(3);
+    await processWithdrawals(env.db, lagging);
+    expect(paymentsTo(chain)).toHaveLength(1);
+    const stored = await env.db.selectFrom('chain_withdrawals').selectAll().where('record_id', '=', id).executeTakeFirstOrThrow();
+    chain.devnet.chain.produce(stored.expires_at.getTime() + EXPIRY_MARGIN_MS + 60_000);
+    chain.produce(3);
+    for (let pass = 0; pass < ABSENT_CHECKS * 2; pass++) await processWithdrawals(env.db, lagging);
+    expect((await recordOf(env.db, id)).status).toBe('withdrawing');
+    expect(await refundsOf(env.db, id)).toEqual([]);
+    // Once the receipt is there, it settles as paid: one payment, no refund, books equal.
+    await processWithdrawals(env.db, chain.gateway);
+    expect((await recordOf(env.db, id)).status).toBe('success');
+    expect(await refundsOf(env.db, id)).toEqual([]);
+    expect(paymentsTo(chain)).toHaveLength(1);
     await booksBalanced();
   });
 

@@ -4,6 +4,7 @@
  * connection lost meanwhile resumes with Last-Event-ID and brings what was missed; the unread count
  * follows on the app icon's badge.
  */
+import { randomInt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { LIVE_PATH } from '../src/contract/live.ts';
 import { DEMO } from './harness/env.ts';
@@ -20,6 +21,9 @@ async function withdrawElsewhere(token: string, amount: string): Promise<void> {
   });
 }
 
+/** `whole` and six random decimals, the last one never 0 (the row shows the amount as it is). */
+const uniqueAmount = (whole: number) => `${whole}.${String(randomInt(100_000)).padStart(5, '0')}${randomInt(1, 10)}`;
+
 const rowOf = (page: Page, amount: string) => page.getByTestId('record-row').filter({ hasText: `${amount} USDT` });
 
 /** Marks the document: a reload (or a navigation) would lose the mark. */
@@ -27,6 +31,9 @@ const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, {
 const stillSameDocument = (page: Page) => page.evaluate(() => 'liveMark' in window);
 
 test('a withdrawal from another device appears on the open records screen and settles there', async ({ page }) => {
+  // Amounts of this attempt's own: a retry, or a repeat on the same server, must not find the rows
+  // an earlier attempt left.
+  const [first, second] = [uniqueAmount(12), uniqueAmount(11)];
   await loginAsDemo(page);
   const streams: Array<string | undefined> = [];
   page.on('request', (r) => {
@@ -38,8 +45,8 @@ test('a withdrawal from another device appears on the open records screen and se
   await markDocument(page);
 
   const elsewhere = await apiLogin();
-  await withdrawElsewhere(elsewhere, '12.347');
-  const row = rowOf(page, '12.347');
+  await withdrawElsewhere(elsewhere, first);
+  const row = rowOf(page, first);
   await expect(row).toBeVisible({ timeout: 10_000 });
   // The withdrawal job pays it on the devnet; the row turns to success on its own.
   await expect(row).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
@@ -50,10 +57,16 @@ test('a withdrawal from another device appears on the open records screen and se
   await page.context().setOffline(true);
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible({ timeout: 15_000 });
   const before = streams.length;
-  await withdrawElsewhere(elsewhere, '11.238');
+  await withdrawElsewhere(elsewhere, second);
   await page.context().setOffline(false);
-  await expect(rowOf(page, '11.238')).toBeVisible({ timeout: 20_000 });
-  expect(streams.slice(before).some((id) => id !== undefined && /^\d+$/.test(id))).toBe(true);
+  await expect(rowOf(page, second)).toBeVisible({ timeout: 20_000 });
+  // The row may come first from the refetch of stale queries on reconnect; the stream's own
+  // reconnect follows it, and asks from the last event it had (a number), not from now.
+  await expect
+    .poll(() => streams.slice(before).some((id) => id !== undefined && /^\d+$/.test(id)), {
+      message: 'the stream resumed with Last-Event-ID',
+    })
+    .toBe(true);
   expect(await stillSameDocument(page)).toBe(true);
 });
 

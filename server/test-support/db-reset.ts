@@ -77,6 +77,7 @@ function migrationsTables(): Record<keyof DB, true> {
     chain_deposits: true,
     chain_cursors: true,
     chain_sweeps: true,
+    sweep_holds: true,
     withdrawal_holds: true,
     pending_deposits: true,
     idempotency_keys: true,

@@ -163,6 +163,12 @@ export interface DB extends NoticeTables, SignInTables {
     created_at: Time;
   };
   chain_cursors: { name: string; block_number: ColumnType<string, number, number>; updated_at: Time };
+  sweep_holds: {
+    address: string;
+    reason: string;
+    tx_id: string;
+    held_at: Generated<Date>;
+  };
   chain_sweeps: {
     id: Generated<number>;
     kind: 'topup' | 'sweep';

@@ -4,7 +4,9 @@
  * too little the hot wallet first tops it up. Both are moves between the server's own addresses:
  * the ledger records only the TRX burnt for them (chain → network fees), so it keeps mirroring what
  * all those addresses hold together. Each move is signed once and stored before it is sent, one at
- * a time per address; a move that fails or expires is finished and the next pass plans again.
+ * a time per address. A move that expires unsent is finished and the next pass plans again; a sweep
+ * that reached the chain and failed there burnt TRX, so its address is held (sweep-holds.ts) and
+ * reported instead of being topped up and tried again on every pass.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotNull } from 'kysely';
@@ -13,6 +15,7 @@ import { depositKeyPath, depositSigner } from '../chain/keys';
 import { dec } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
+import { heldSweepAddresses, holdSweeps } from '../services/deposits/sweep-holds';
 import { post } from '../services/money-moves/ledger';
 
 /** Below this (in the token's units) a sweep would cost more than it moves. */
@@ -70,6 +73,7 @@ async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
   const busy = new Set(
     (await db.selectFrom('chain_sweeps').select('address').where('state', '<>', 'done').execute()).map((r) => r.address),
   );
+  for (const held of await heldSweepAddresses(db)) busy.add(held);
   const precision = new Map(
     (await db.selectFrom('currencies').select(['symbol', 'precision']).execute()).map((c) => [c.symbol, c.precision]),
   );
@@ -129,8 +133,12 @@ async function send(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
   }
 }
 
-async function follow(db: Db, gateway: ChainGateway): Promise<number> {
-  const open = await db.selectFrom('chain_sweeps').select(['id', 'tx_id', 'expires_at']).where('state', '<>', 'done').execute();
+async function follow(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): Promise<number> {
+  const open = await db
+    .selectFrom('chain_sweeps')
+    .select(['id', 'kind', 'address', 'tx_id', 'expires_at'])
+    .where('state', '<>', 'done')
+    .execute();
   if (!open.length) return 0;
   const head = await gateway.solidHead();
   let finished = 0;
@@ -150,7 +158,12 @@ async function follow(db: Db, gateway: ChainGateway): Promise<number> {
         .where('id', '=', row.id)
         .where('state', '<>', 'done')
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1 || !receipt?.feeSun) return;
+      if (Number(claimed.numUpdatedRows) !== 1) return;
+      if (row.kind === 'sweep' && receipt && receipt.result !== 'SUCCESS') {
+        await holdSweeps(trx, row.address, receipt.result, row.tx_id);
+        log?.warn({ address: row.address, txId: row.tx_id, result: receipt.result }, 'sweep failed on the chain: address held');
+      }
+      if (!receipt?.feeSun) return;
       const burnt = dec(receipt.feeSun).div(1_000_000);
       await post(trx, `network-fee:${row.tx_id}`, 'TRX', [
         ['system:chain', burnt],
@@ -164,7 +177,7 @@ async function follow(db: Db, gateway: ChainGateway): Promise<number> {
 
 /** One pass: finish what the chain has decided, send what is signed, plan what is due. */
 export async function sweepDeposits(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): Promise<void> {
-  const finished = await follow(db, gateway);
+  const finished = await follow(db, gateway, log);
   await send(db, gateway, log);
   await plan(db, gateway, log);
   if (finished) log?.info({ finished }, 'sweeps finished');

@@ -56,6 +56,13 @@ export function operatorRoutes(app: FastifyInstance, ctx: Ctx, lifecycle: Lifecy
     g.reset();
     for (const r of rows) g.set({ status: r.status }, Number(r.n));
   });
+  gauge('tessera_sweep_holds', 'Deposit addresses whose sweep failed on the chain, waiting for an operator.', [], async (g) => {
+    const { n } = await db
+      .selectFrom('sweep_holds')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    g.set(Number(n));
+  });
   gauge('tessera_settlement_lag_seconds', 'Age of the oldest withdrawal still waiting to settle (0: none).', [], async (g) => {
     const { rows } = await sql<{ age: number | null }>`
         select extract(epoch from now() - min(created_at))::float8 as age from records where type = 'withdraw' and status = 'withdrawing'`.execute(

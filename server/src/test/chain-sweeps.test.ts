@@ -6,10 +6,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOLID_AFTER, startTestChain, type TestChain } from '../../test-support/chain';
+import type { ChainGateway } from '../chain/gateway';
 import { dec } from '../common/decimal';
 import { watchDeposits } from '../jobs/deposits';
 import { sweepDeposits } from '../jobs/sweeps';
 import { depositAddress } from '../services/deposits/deposits';
+import { listSweepHolds, releaseSweeps } from '../services/deposits/sweep-holds';
 import { accountBalance, journalTotals, post } from '../services/money-moves/ledger';
 import { withdrawLocked } from '../services/withdrawals/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
@@ -59,6 +61,42 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
     for (const currency of ['TRX', 'USDT'] as const) expect(await onBooks(currency), currency).toBe(await onChain(currency));
     for (const [currency, total] of Object.entries(await journalTotals(env.db))) expect(total, currency).toBe('0');
   }
+
+  it('a sweep that fails on the chain is not tried again: its address is held until an operator releases it', async () => {
+    const u = await makeUser(env.db, { tradePassword: '123456' });
+    const address = (await depositAddress(env.db, u.id, 'USDT', 'TRC20')).address;
+    await watchDeposits(env.db, chain.gateway);
+    chain.devnet.faucet(address, '250', 'USDT');
+    // The address holds some TRX, less than the sweep's energy costs; the planner is told it holds
+    // enough (as when the energy price rose between its estimate and the sweep).
+    chain.devnet.faucet(address, '1.2');
+    chain.produce(SOLID_AFTER + 1);
+    await watchDeposits(env.db, chain.gateway);
+    const misled: ChainGateway = {
+      ...chain.gateway,
+      balanceOf: async (holder, currency) =>
+        holder === address && currency === 'TRX' ? 5_000_000n : chain.gateway.balanceOf(holder, currency),
+    };
+    for (let pass = 0; pass < 6; pass++) {
+      await sweepDeposits(env.db, misled);
+      chain.produce(SOLID_AFTER + 1);
+    }
+    const moves = await env.db.selectFrom('chain_sweeps').select(['kind', 'currency', 'result']).orderBy('id').execute();
+    expect(moves).toEqual([{ kind: 'sweep', currency: 'USDT', result: 'OUT_OF_ENERGY' }]);
+    expect((await listSweepHolds(env.db)).map((h) => [h.address, h.reason])).toEqual([[address, 'OUT_OF_ENERGY']]);
+    expect(chain.usdtOf(address)).toBe(250_000_000n);
+    await expectBooksEqualChain();
+
+    // Released, with enough TRX there now, the next passes top up if needed and sweep it.
+    await releaseSweeps(env.db, address);
+    for (let pass = 0; pass < 6; pass++) {
+      await sweepDeposits(env.db, chain.gateway);
+      chain.produce(SOLID_AFTER + 1);
+    }
+    expect(chain.usdtOf(address)).toBe(0n);
+    expect(await listSweepHolds(env.db)).toEqual([]);
+    await expectBooksEqualChain();
+  });
 
   it('sweeps a USDT deposit to the hot wallet after an energy top-up; the books equal the chain at every step', async () => {
     const u = await makeUser(env.db, { tradePassword: '123456' });

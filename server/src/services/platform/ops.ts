@@ -6,6 +6,7 @@ import { ErrorCode, fail } from '../../common/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/schema';
 import { depositAddress, findUserId } from '../deposits/deposits';
+import { listSweepHolds, releaseSweeps } from '../deposits/sweep-holds';
 import { resealSecrets } from '../identity/users';
 import { publish, readTranslations } from '../messages/messages';
 import { review } from '../rewards/campaign-review';
@@ -34,7 +35,9 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   approve-withdrawal <recordId>            let a held withdrawal be paid (beyond the float: once topped up)
   reject-withdrawal <recordId> <reason…>   refund a held withdrawal and tell the user why
   approval-limit <channelId> <amount|off>  withdrawals above this amount wait for approval
-  price <symbol> <usd>                     set a currency's USD price (valuations, the portfolio history)`;
+  price <symbol> <usd>                     set a currency's USD price (valuations, the portfolio history)
+  sweep-holds                              deposit addresses whose sweep failed on the chain, not swept again
+  release-sweep <address>                  sweep that address again (once the cause is fixed)`;
 
 export async function runOps(db: Db, config: Config, command: string, args: string[]): Promise<unknown> {
   const missing = () => fail(ErrorCode.BAD_REQUEST, `${command}: missing arguments\n${OPS_USAGE}`);
@@ -118,6 +121,11 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
       const approve = command === 'approve-withdrawal';
       return decide(db, Number(arg(0)), approve, approve ? null : args.slice(1).join(' '));
     }
+    case 'sweep-holds':
+      return listSweepHolds(db);
+    case 'release-sweep':
+      need(1);
+      return releaseSweeps(db, arg(0));
     case 'approval-limit':
       need(2);
       return setApprovalLimit(db, arg(0), arg(1));

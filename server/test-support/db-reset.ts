@@ -78,6 +78,7 @@ function migrationsTables(): Record<keyof DB, true> {
     chain_cursors: true,
     chain_sweeps: true,
     sweep_holds: true,
+    sweep_checks: true,
     withdrawal_holds: true,
     pending_deposits: true,
     idempotency_keys: true,

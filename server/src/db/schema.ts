@@ -163,6 +163,10 @@ export interface DB extends NoticeTables, SignInTables {
     created_at: Time;
   };
   chain_cursors: { name: string; block_number: ColumnType<string, number, number>; updated_at: Time };
+  sweep_checks: {
+    address: string;
+    through_record_id: number;
+  };
   sweep_holds: {
     address: string;
     reason: string;

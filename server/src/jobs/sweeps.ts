@@ -29,26 +29,56 @@ const RESEND_MS = 30_000;
 interface Source {
   address: string;
   path: string;
+  /** The newest credited deposit to it. */
+  lastDeposit: number;
 }
 
-/** Deposit addresses that have received a credited deposit, with the key path that controls each. */
+/**
+ * Deposit addresses with a credited deposit the planner has not looked at since (`sweep_checks`),
+ * with the key path that controls each: the node is asked about these only.
+ */
 async function sources(db: Db): Promise<Source[]> {
   const rows = await db
     .selectFrom('records as r')
     .leftJoin('wallets as w', (j) => j.onRef('w.address', '=', 'r.to_address').on('w.is_primary', '=', true))
     .leftJoin('deposit_addresses as d', 'd.address', 'r.to_address')
-    .select(['r.to_address as address', 'w.user_id as walletUser', 'd.user_id as legacyUser', 'd.currency', 'd.network'])
+    .leftJoin('sweep_checks as c', 'c.address', 'r.to_address')
+    .select([
+      'r.to_address as address',
+      'w.user_id as walletUser',
+      'd.user_id as legacyUser',
+      'd.currency',
+      'd.network',
+      (eb) => eb.fn.max('r.id').as('lastDeposit'),
+    ])
     .where('r.type', '=', 'deposit')
     .where('r.to_address', 'is not', null)
     .groupBy(['r.to_address', 'w.user_id', 'd.user_id', 'd.currency', 'd.network'])
+    .having((eb) => eb(eb.fn.max('r.id'), '>', eb.fn.coalesce(eb.fn.max('c.through_record_id'), eb.lit(0))))
     .$narrowType<{ address: NotNull }>()
     .execute();
   return rows.flatMap((r) => {
-    if (r.walletUser !== null) return [{ address: r.address, path: depositKeyPath(r.walletUser) }];
+    const lastDeposit = Number(r.lastDeposit);
+    if (r.walletUser !== null) return [{ address: r.address, path: depositKeyPath(r.walletUser), lastDeposit }];
     if (r.legacyUser !== null && r.currency && r.network)
-      return [{ address: r.address, path: depositKeyPath(r.legacyUser, { currency: r.currency, network: r.network }) }];
+      return [
+        {
+          address: r.address,
+          path: depositKeyPath(r.legacyUser, { currency: r.currency, network: r.network }),
+          lastDeposit,
+        },
+      ];
     return [];
   });
+}
+
+/** Nothing at `source` is worth a move: not asked again until a newer deposit reaches it. */
+async function checked(db: Db, source: Source) {
+  await db
+    .insertInto('sweep_checks')
+    .values({ address: source.address, through_record_id: source.lastDeposit })
+    .onConflict((oc) => oc.column('address').doUpdateSet({ through_record_id: source.lastDeposit }))
+    .execute();
 }
 
 async function store(db: Db, kind: 'topup' | 'sweep', address: string, currency: string, amount: string, tx: SignedTransaction) {
@@ -81,6 +111,7 @@ async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
     if (busy.has(source.address)) continue;
     try {
       const trx = await gateway.balanceOf(source.address, 'TRX');
+      let planned = false;
       for (const [currency, min] of Object.entries(SWEEP_MIN)) {
         const places = precision.get(currency);
         if (places === undefined) continue;
@@ -102,8 +133,11 @@ async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
           });
           await store(db, 'sweep', source.address, currency, amount.toFixed(), tx);
         }
+        planned = true;
         break;
       }
+      // After a move the address is looked at again (what is left, the next currency).
+      if (!planned) await checked(db, source);
     } catch (err) {
       log?.warn({ err, address: source.address }, 'sweep not planned');
     }

@@ -62,6 +62,38 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
     for (const [currency, total] of Object.entries(await journalTotals(env.db))) expect(total, currency).toBe('0');
   }
 
+  it('the planner asks the node about addresses with new deposits only, not every address ever seen', async () => {
+    const users = [await makeUser(env.db), await makeUser(env.db), await makeUser(env.db)];
+    const addresses = await Promise.all(users.map(async (u) => (await depositAddress(env.db, u.id, 'USDT', 'TRC20')).address));
+    await watchDeposits(env.db, chain.gateway);
+    for (const address of addresses) chain.devnet.faucet(address, '5', 'USDT'); // below the sweep minimum
+    chain.produce(SOLID_AFTER + 1);
+    expect(await watchDeposits(env.db, chain.gateway)).toBe(3);
+    const asked: string[] = [];
+    const counting: ChainGateway = {
+      ...chain.gateway,
+      balanceOf: async (holder, currency) => {
+        asked.push(holder);
+        return chain.gateway.balanceOf(holder, currency);
+      },
+    };
+    await sweepDeposits(env.db, counting);
+    expect(new Set(asked)).toEqual(new Set(addresses));
+    // Nothing worth sweeping anywhere: later passes ask the node nothing.
+    asked.length = 0;
+    for (let pass = 0; pass < 3; pass++) await sweepDeposits(env.db, counting);
+    expect(asked).toEqual([]);
+    // A new deposit to one address: only that one is asked about, and now it is worth a sweep.
+    chain.devnet.faucet(addresses[1] as string, '6', 'USDT');
+    chain.produce(SOLID_AFTER + 1);
+    expect(await watchDeposits(env.db, chain.gateway)).toBe(1);
+    await sweepDeposits(env.db, counting);
+    expect(new Set(asked)).toEqual(new Set([addresses[1]]));
+    expect(await env.db.selectFrom('chain_sweeps').select(['kind', 'address']).execute()).toEqual([
+      { kind: 'topup', address: addresses[1] },
+    ]);
+  });
+
   it('a sweep that fails on the chain is not tried again: its address is held until an operator releases it', async () => {
     const u = await makeUser(env.db, { tradePassword: '123456' });
     const address = (await depositAddress(env.db, u.id, 'USDT', 'TRC20')).address;

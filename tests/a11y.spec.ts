@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { useLocale } from './harness/locale.ts';
 import { loginAsDemo } from './harness/session.ts';
 import { screenSettled } from './harness/settled.ts';
+import { waitUntilStored } from './harness/storage-dump.ts';
 
 const SIGNED_OUT = ['/pages/login/index', '/pages/login/register', '/pages/login/forgot-password', '/pages/common/launch'];
 const SIGNED_IN = [
@@ -164,6 +165,8 @@ test('signed-in screens pass axe in both themes, with 44 px targets', async ({ p
   // The app lock's screen, over home: reopened with the lock on.
   await page.goto('/pages/my/setting');
   await page.getByLabel('App lock').selectOption({ label: 'Immediately' });
+  // Saved before the app is reopened (a reload at once could outrun the write on a loaded machine).
+  await waitUntilStored(page, '"appLockSeconds":0');
   await page.reload();
   await expect(page.getByRole('dialog', { name: 'Tessera is locked' })).toBeVisible();
   await checkScreen(page, 'lock screen', problems);

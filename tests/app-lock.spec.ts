@@ -7,6 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_PORT } from './harness/env.ts';
 import { closePopupsAsTheyOpen, loginAs, registerUser } from './harness/more-helpers.ts';
+import { waitUntilStored } from './harness/storage-dump.ts';
 
 test.use({ baseURL: `http://localhost:${E2E_PORT}` });
 
@@ -41,6 +42,8 @@ test('locked on reopen and on return from the background; unlocked with the pass
   await loginAs(page, phone, password);
   await page.goto('/pages/my/setting');
   await page.getByLabel('App lock').selectOption({ label: 'Immediately' });
+  // Saved before the app is reopened (a reload at once could outrun the write on a loaded machine).
+  await waitUntilStored(page, '"appLockSeconds":0');
 
   // Reopened: locked before anything of the wallet shows.
   await page.reload();

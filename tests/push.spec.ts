@@ -71,7 +71,10 @@ function standInPushManager({ endpointBase, saved }: { endpointBase: string; sav
 }
 
 const savedSubscription = (page: Page) =>
-  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { d: string; auth: string } | null, SAVED);
+  page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { endpoint: string; d: string; auth: string } | null,
+    SAVED,
+  );
 
 /** The app's service worker registration, as the DevTools protocol names it. */
 async function workerRegistration(cdp: CDPSession, page: Page): Promise<string> {
@@ -119,9 +122,13 @@ test('notifications turned on in Settings bring a settled withdrawal to the work
 
     const cdp = await context.newCDPSession(page);
     const registrationId = await workerRegistration(cdp, page);
-    // What the push service receives, decrypted, goes on to the worker.
+    // What the push service receives for this subscription, decrypted, goes on to the worker. The
+    // demo user may have other subscriptions (an earlier attempt's, other tests'), whose pushes
+    // reach the same service encrypted for other keys: those are not this one's.
+    const endpointPath = new URL(keys!.endpoint).pathname;
     const arrived = new Promise<string>((resolve, reject) =>
       service.onDelivery((d: Delivery) => {
+        if (d.path !== endpointPath) return;
         try {
           expect(verifiedVapidClaims(d.headers, publicKey).aud).toBe(`https://127.0.0.1:${PUSH_SERVICE_PORT}`);
           resolve(decryptPush(d.body, subscriber));

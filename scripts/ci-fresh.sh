@@ -7,6 +7,8 @@
 #   RUNS=3 bash scripts/ci-fresh.sh          # three times in a row, each in a new clone
 #   PIN_CPU=0 bash scripts/ci-fresh.sh       # pinned to one core (taskset -c 0)
 #   LOAD=1 bash scripts/ci-fresh.sh          # with `vite build` running in a loop beside it
+#   COMMIT=fb9f390 bash scripts/ci-fresh.sh  # that commit instead of HEAD, so commits made while a
+#                                            # long chain of runs goes on do not change what it proves
 # The log of each run is kept in $TMPDIR/tessera-ci-fresh.<pid>.<n>.log.
 set -uo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -45,6 +47,7 @@ for n in $(seq 1 "$runs"); do
   run_dir="$dir"
   log="${TMPDIR:-/tmp}/tessera-ci-fresh.$$.$n.log"
   git clone --quiet --no-hardlinks "$repo" "$dir/repo"
+  [ -n "${COMMIT:-}" ] && git -C "$dir/repo" checkout --quiet --detach "$COMMIT"
   echo "run $n/$runs: $(git -C "$dir/repo" log -1 --format='%h %s' | cut -c1-80)${pin:+ (pinned: ${pin[*]})}"
   start=$(date +%s)
   setsid bash -c 'cd "$1" && shift && CI=true "$@" bash .ci/run' _ "$dir/repo" "${pin[@]}" >"$log" 2>&1 &

@@ -1,13 +1,15 @@
 /**
  * The subset of java-tron's HTTP API (`/wallet/*`, `/walletsolidity/*`) a wallet uses, answered
  * from the devnet chain in java-tron's JSON shapes: blocks, transactions and their receipts, accounts,
- * building TRX transfers and TRC-20 calls, constant calls, and broadcasting. Addresses come back in
+ * building TRX transfers and TRC-20 calls, constant calls (a simulated `transfer` reports its energy,
+ * as does `estimateenergy`), the chain's fee parameters, and broadcasting. Addresses come back in
  * the request's form (`visible`: base58, otherwise 41-prefixed hex), as java-tron returns them.
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { must } from '../../src/lib/must';
-import { type Block, type Chain, encodeAddress } from './chain';
+import { type Block, type Chain, decodeTransferCall, encodeAddress } from './chain';
+import { CREATE_ACCOUNT_BANDWIDTH_SUN, CREATE_ACCOUNT_FEE_SUN, ENERGY_PRICE_SUN } from './ledger';
 import { addressBytes, encodeRawData, type RawDataJson, type TransactionJson, txIdOf } from './transaction';
 
 type Body = Record<string, unknown>;
@@ -120,6 +122,16 @@ function constantCall(chain: Chain, contract: string, selector: string, paramete
 
 const failure = (code: string, message: string) => ({ result: { code, message: utf8Hex(message) } });
 
+/** A simulated `transfer(to, amount)` call: its energy (penalty included, as java-tron counts it), or why it would fail. */
+function simulatedTransfer(chain: Chain, body: Body, contract: string) {
+  const data =
+    typeof body.data === 'string' ? body.data : selectorOf(String(body.function_selector ?? '')) + String(body.parameter ?? '');
+  const call = decodeTransferCall(data);
+  if (!call) return null;
+  const energy = chain.ledger.transferEnergy(encodeAddress(String(body.owner_address)), contract, call.to, call.amount);
+  return energy ? { energy: energy.base + energy.penalty, penalty: energy.penalty } : 'REVERT opcode executed';
+}
+
 /** Answers one API call; `solid` for /walletsolidity (only solidified blocks are visible). */
 export function answer(chain: Chain, method: string, body: Body, solid: boolean): unknown {
   const visible = body.visible === true || body.visible === 'true';
@@ -167,9 +179,26 @@ export function answer(chain: Chain, method: string, body: Body, solid: boolean)
     }
     case 'triggerconstantcontract': {
       const contract = encodeAddress(String(body.contract_address));
+      const transfer = simulatedTransfer(chain, body, contract);
+      if (typeof transfer === 'string')
+        return { result: { result: true, message: utf8Hex(transfer) }, energy_used: 1000, constant_result: [''] };
+      if (transfer)
+        return {
+          result: { result: true },
+          energy_used: Number(transfer.energy),
+          energy_penalty: Number(transfer.penalty),
+          constant_result: [chain.ledger.tokens.get(contract)?.transferReturns ?? ''],
+        };
       const out = constantCall(chain, contract, String(body.function_selector ?? ''), String(body.parameter ?? ''));
       if (out === null) return failure('CONTRACT_VALIDATE_ERROR', 'No contract or unsupported call');
       return { result: { result: true }, energy_used: 0, constant_result: [out] };
+    }
+    case 'estimateenergy': {
+      const contract = encodeAddress(String(body.contract_address));
+      const transfer = simulatedTransfer(chain, body, contract);
+      if (transfer === null) return failure('CONTRACT_VALIDATE_ERROR', 'No contract or unsupported call');
+      if (typeof transfer === 'string') return failure('CONTRACT_EXE_ERROR', transfer);
+      return { result: { result: true }, energy_required: Number(transfer.energy) };
     }
     case 'broadcasttransaction':
       return chain.broadcast(body as unknown as TransactionJson);
@@ -177,8 +206,9 @@ export function answer(chain: Chain, method: string, body: Body, solid: boolean)
       return {
         chainParameter: [
           { key: 'getTransactionFee', value: 1000 },
-          { key: 'getEnergyFee', value: 100 },
-          { key: 'getCreateNewAccountFeeInSystemContract', value: 1_000_000 },
+          { key: 'getEnergyFee', value: Number(ENERGY_PRICE_SUN) },
+          { key: 'getCreateAccountFee', value: Number(CREATE_ACCOUNT_BANDWIDTH_SUN) },
+          { key: 'getCreateNewAccountFeeInSystemContract', value: Number(CREATE_ACCOUNT_FEE_SUN) },
         ],
       };
     case 'getnodeinfo':

@@ -3,8 +3,11 @@
  * broadcast (id, expiration, TaPoS reference block, owner's signature, contract rules, resources),
  * executed at once, and packed into the next block; a block is solidified `solidAfter` blocks later.
  * Blocks can be appended to a JSON-lines file and replayed at start, so the chain outlives a restart.
+ * Tests make it fail as a real network can: `drop` loses an accepted transaction before any block
+ * holds it, `fork` replaces the newest unsolidified blocks with a branch that never had their
+ * transactions.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
@@ -12,13 +15,24 @@ import { must } from '../../src/lib/must';
 import { encodeTronAddress as encodeBase58 } from '../../src/lib/tron/index';
 import { type Effect, Ledger, type Receipt, Refused, SUN } from './ledger';
 import { ProtoWriter } from './protobuf';
-import { addressBytes, addressOfKey, encodeRawData, signerOf, signTxId, type TransactionJson, txIdOf } from './transaction';
+import {
+  addressBytes,
+  addressOfKey,
+  bandwidthBytes,
+  encodeRawData,
+  signerOf,
+  signTxId,
+  type TransactionJson,
+  txIdOf,
+} from './transaction';
 
 export interface TokenSpec {
   symbol: string;
   name: string;
   decimals: number;
   address: string;
+  /** The word `transfer` returns on success (hex), when not `true` (see Token). */
+  transferReturns?: string;
 }
 
 export interface ChainOptions {
@@ -45,7 +59,14 @@ export interface TxInfo {
   blockTimeStamp?: number;
   contractResult: string[];
   contract_address?: string;
-  receipt: { net_usage?: number; net_fee?: number; energy_usage_total?: number; energy_fee?: number; result?: string };
+  receipt: {
+    net_usage?: number;
+    net_fee?: number;
+    energy_usage_total?: number;
+    energy_penalty_total?: number;
+    energy_fee?: number;
+    result?: string;
+  };
   log?: Array<{ address: string; topics: string[]; data: string }>;
   result?: 'FAILED';
 }
@@ -73,13 +94,14 @@ function infoOf(id: string, r: Receipt, contract?: string): TxInfo {
   if (r.netFee) receipt.net_fee = Number(r.netFee);
   if (r.energyUsage) {
     receipt.energy_usage_total = Number(r.energyUsage);
+    if (r.energyPenalty) receipt.energy_penalty_total = Number(r.energyPenalty);
     if (r.energyFee) receipt.energy_fee = Number(r.energyFee);
   }
   if (contract) receipt.result = r.result;
   return {
     id,
     ...(r.fee ? { fee: Number(r.fee) } : {}),
-    contractResult: [r.result === 'SUCCESS' && contract ? `${'0'.repeat(63)}1` : ''],
+    contractResult: [r.returned],
     ...(contract ? { contract_address: bytesToHex(addressBytes(contract)) } : {}),
     receipt,
     ...(r.logs.length ? { log: r.logs } : {}),
@@ -205,7 +227,7 @@ export class Chain {
       const owner = encodeAddress(value.owner_address);
       if (signerOf(txid, tx.signature?.[0] ?? '') !== owner)
         throw new Refused('SIGERROR', 'Validate signature error: not signed by the owner.');
-      const size = raw.length + 65 * (tx.signature?.length ?? 0) + 64;
+      const size = bandwidthBytes(raw, tx.signature ?? []);
       const stored = this.execute(tx, owner, size, txid);
       this.pending.push(stored);
       this.located.set(txid, { block: null, stored });
@@ -246,6 +268,46 @@ export class Chain {
 
   find(txid: string) {
     return this.located.get(txid);
+  }
+
+  /**
+   * Loses an accepted transaction that no block holds yet, as when it never reaches a block producer:
+   * its effects are undone and its id may be broadcast again.
+   */
+  drop(txid: string): void {
+    const index = this.pending.findIndex((t) => t.tx.txID === txid);
+    if (index < 0) throw new Error(`${txid} is not waiting for a block`);
+    const [gone] = this.pending.splice(index, 1);
+    this.forget(must(gone, 'the pending transaction'), this.head.timestamp);
+  }
+
+  /**
+   * Switches to a fork: the newest `depth` blocks (none of them solidified) give way to a longer
+   * branch of `depth + 1` new blocks that holds none of their transactions, as when the network's
+   * other branch spent the same coins. Their effects are undone; a still valid transaction may be
+   * broadcast again. Returns the ids of the transactions it took out.
+   */
+  fork(depth: number): string[] {
+    if (!Number.isInteger(depth) || depth < 1 || this.head.number - depth < this.solidNumber)
+      throw new Error(`a fork may replace 1 to ${this.head.number - this.solidNumber} unsolidified blocks`);
+    const orphaned = this.blocks.splice(this.blocks.length - depth, depth);
+    const kept = this.head.timestamp;
+    const removed: string[] = [];
+    for (const block of orphaned.reverse())
+      for (const t of [...block.txs].reverse()) {
+        this.forget(t, kept);
+        removed.push(t.tx.txID);
+      }
+    if (this.options.file) writeFileSync(this.options.file, this.blocks.map((b) => `${JSON.stringify(b)}\n`).join(''));
+    const after = Math.max(Date.now(), (orphaned[0]?.timestamp ?? kept) + 1);
+    for (let i = 0; i <= depth; i++) this.seal(after + i, []);
+    return removed;
+  }
+
+  /** Undoes a transaction's effects and forgets it; an account it created (empty again) goes too. */
+  private forget(t: StoredTx, keptUntil: number) {
+    this.ledger.undo(t.effects, keptUntil);
+    this.located.delete(t.tx.txID);
   }
 
   /** Sends devnet coins from the faucet in a real signed transaction; returns its id. */

@@ -1,9 +1,10 @@
 /**
  * The local TRON devnet: the chain plus its HTTP API on one port, producing a block every
  * `blockMs`. `npm start` runs it beside the API server when no TRON_FULL_NODE is set, and the tests
- * use it as their chain. Beyond java-tron's API it serves two devnet-only routes: GET /devnet/info
- * (token contracts, faucet, heights) and POST /devnet/faucet {address, amount, token} which sends
- * coins from the faucet in a real signed transaction.
+ * use it as their chain. Beyond java-tron's API it serves devnet-only routes: GET /devnet/info
+ * (token contracts, faucet, heights), POST /devnet/faucet {address, amount, token} which sends
+ * coins from the faucet in a real signed transaction, and the failures a real network has, for
+ * tests to cause: POST /devnet/drop {txid} and POST /devnet/fork {depth} (chain.ts).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,14 @@ import { Chain, type ChainOptions, encodeAddress, FAUCET_ADDRESS, type TokenSpec
 
 /** The embedded default's tokens, at the contract addresses the server's reference data names. */
 export const DEVNET_TOKENS: TokenSpec[] = [
-  { symbol: 'USDT', name: 'Tether USD', decimals: 6, address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+  // Mainnet USDT's `transfer` returns a zero word even when it succeeds.
+  {
+    symbol: 'USDT',
+    name: 'Tether USD',
+    decimals: 6,
+    address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    transferReturns: '0'.repeat(64),
+  },
   { symbol: 'TSR', name: 'Tessera', decimals: 6, address: 'TUNfMtXGSCgdzBKFPAtKkSu2anPWBuDPhi' },
 ];
 
@@ -87,6 +95,12 @@ export async function startDevnet(options: Partial<ChainOptions> & { port?: numb
           txid: faucet(String(body.address), String(body.amount), body.token ? String(body.token) : 'TRX'),
           from: FAUCET_ADDRESS,
         });
+      if (route === '/devnet/drop' && req.method === 'POST') {
+        chain.drop(String(body.txid));
+        return send(200, { dropped: String(body.txid) });
+      }
+      if (route === '/devnet/fork' && req.method === 'POST')
+        return send(200, { removed: chain.fork(Number(body.depth)), head: chain.head.number });
       const m = /^\/(wallet|walletsolidity)\/([a-z0-9]+)$/.exec(route);
       const out = m?.[2] ? answer(chain, m[2], body, m[1] === 'walletsolidity') : undefined;
       if (out === undefined) return send(404, { Error: `${route} is not served by the devnet` });

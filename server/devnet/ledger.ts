@@ -1,9 +1,12 @@
 /**
  * The devnet's world state and how a transaction changes it: TRX balances of accounts, TRC-20 token
- * balances, and the fees TRON charges — bandwidth (free 600 per account per day, else burnt at
- * 1,000 sun a byte), 1 TRX to create an account by sending it TRX, and energy for contract calls
- * burnt at the energy price within the caller's fee limit. A TRC-20 transfer's energy follows
- * mainnet USDT: about 14,650 to a holder, 29,650 to an address with no balance yet.
+ * balances, and the fees TRON mainnet charges today (docs/chain.md) —
+ * - bandwidth: 600 bytes free per account per day, else burnt at 1,000 sun a byte;
+ * - a TRX transfer that creates its recipient's account: 1 TRX to the system contract plus 0.1 TRX
+ *   burnt in place of bandwidth (free bandwidth never pays for it), 1.1 TRX in all;
+ * - energy for contract calls, burnt at 100 sun within the caller's fee limit. A TRC-20 transfer costs
+ *   what mainnet USDT costs under dynamic energy: 64,285 to a holder, 130,285 to an address that holds
+ *   none yet (the base cost of 14,650 / 29,650 plus the contract's energy penalty).
  */
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { must } from '../../src/lib/must';
@@ -12,12 +15,17 @@ import { addressBytes } from './transaction';
 export const SUN = 1_000_000n;
 export const FREE_BANDWIDTH = 600;
 export const BANDWIDTH_PRICE_SUN = 1000n;
+/** getCreateNewAccountFeeInSystemContract: what the system contract takes for a new account. */
 export const CREATE_ACCOUNT_FEE_SUN = SUN;
+/** getCreateAccountFee: burnt instead of bandwidth by a transaction that creates an account. */
+export const CREATE_ACCOUNT_BANDWIDTH_SUN = 100_000n;
 export const ENERGY_PRICE_SUN = 100n;
 export const MAX_FEE_LIMIT_SUN = 15_000n * SUN;
-const ENERGY_TO_HOLDER = 14_650n;
-const ENERGY_TO_NEW_HOLDER = 29_650n;
-const ENERGY_REVERT = 1_000n;
+/** A TRC-20 transfer's energy on mainnet today: base cost, and the dynamic-energy penalty on top. */
+const TO_HOLDER = { base: 14_650n, penalty: 49_635n };
+const TO_NEW_HOLDER = { base: 29_650n, penalty: 100_635n };
+const REVERTED = { base: 1_000n, penalty: 0n };
+const RETURNS_TRUE = `${'0'.repeat(63)}1`;
 const DAY_MS = 86_400_000;
 
 export interface Token {
@@ -26,6 +34,11 @@ export interface Token {
   decimals: number;
   /** Base58 contract address. */
   address: string;
+  /**
+   * The 32-byte word `transfer` returns on success, hex: `true` for most tokens, but mainnet USDT
+   * returns a zero word, so nothing may read success from `contractResult`.
+   */
+  transferReturns: string;
   balances: Map<string, bigint>;
 }
 
@@ -45,7 +58,11 @@ export interface Receipt {
   netUsage: number;
   netFee: bigint;
   energyUsage: bigint;
+  /** The part of `energyUsage` that is the contract's dynamic-energy penalty. */
+  energyPenalty: bigint;
   energyFee: bigint;
+  /** What the call returned, hex (empty unless it succeeded). */
+  returned: string;
   /** TRC-20 Transfer logs: topics and data, hex. */
   logs: Array<{ address: string; topics: string[]; data: string }>;
   effects: Effect[];
@@ -71,8 +88,8 @@ export class Ledger {
     return this.accounts.get(address);
   }
 
-  addToken(token: Omit<Token, 'balances'>) {
-    this.tokens.set(token.address, { ...token, balances: new Map() });
+  addToken(token: Omit<Token, 'balances' | 'transferReturns'> & { transferReturns?: string }) {
+    this.tokens.set(token.address, { transferReturns: RETURNS_TRUE, ...token, balances: new Map() });
   }
 
   tokenBalance(contract: string, holder: string): bigint {
@@ -89,6 +106,21 @@ export class Ledger {
         const t = must(this.tokens.get(token), `token ${token}`);
         t.balances.set(address, (t.balances.get(address) ?? 0n) + BigInt(delta));
       }
+    }
+  }
+
+  /**
+   * Takes back what `effects` did. An account they created (created after `keptUntil`, the last
+   * moment of the chain that stays, and empty again) stops existing.
+   */
+  undo(effects: Effect[], keptUntil: number) {
+    this.apply(
+      effects.map(([address, token, delta]) => [address, token, String(-BigInt(delta))]),
+      keptUntil,
+    );
+    for (const [address, token] of effects) {
+      const account = this.accounts.get(address);
+      if (token === null && account && account.balance === 0n && account.createTime > keptUntil) this.accounts.delete(address);
     }
   }
 
@@ -111,7 +143,7 @@ export class Ledger {
     if (owner === to) throw new Refused('CONTRACT_VALIDATE_ERROR', 'Cannot transfer TRX to yourself.');
     const balance = this.accounts.get(owner)?.balance ?? 0n;
     const creates = !this.accounts.has(to);
-    const { netUsage, netFee } = this.bandwidth(owner, size, at);
+    const { netUsage, netFee } = creates ? this.creatingBandwidth(owner) : this.bandwidth(owner, size, at);
     const fee = netFee + (creates ? CREATE_ACCOUNT_FEE_SUN : 0n);
     if (balance < amount + fee)
       throw new Refused('CONTRACT_VALIDATE_ERROR', `Validate TransferContract error, balance is not sufficient.`);
@@ -120,7 +152,34 @@ export class Ledger {
       [to, null, String(amount)],
     ];
     this.apply(effects, at);
-    return { result: 'SUCCESS', fee, netUsage, netFee, energyUsage: 0n, energyFee: 0n, logs: [], effects };
+    return {
+      result: 'SUCCESS',
+      fee,
+      netUsage,
+      netFee,
+      energyUsage: 0n,
+      energyPenalty: 0n,
+      energyFee: 0n,
+      returned: '',
+      logs: [],
+      effects,
+    };
+  }
+
+  /** A transaction that creates an account pays 0.1 TRX for its bytes, whatever free bandwidth is left. */
+  private creatingBandwidth(owner: string): { netUsage: number; netFee: bigint } {
+    if (!this.accounts.has(owner)) throw new Refused('CONTRACT_VALIDATE_ERROR', `account ${owner} does not exist`);
+    return { netUsage: 0, netFee: CREATE_ACCOUNT_BANDWIDTH_SUN };
+  }
+
+  /**
+   * The energy a TRC-20 `transfer(to, amount)` from `owner` would use now, as `estimateenergy` answers:
+   * null when it would revert (the balance is short) or the contract is not a token here.
+   */
+  transferEnergy(owner: string, contract: string, to: string, amount: bigint): { base: bigint; penalty: bigint } | null {
+    const token = this.tokens.get(contract);
+    if (!token || (token.balances.get(owner) ?? 0n) < amount) return null;
+    return (token.balances.get(to) ?? 0n) > 0n ? TO_HOLDER : TO_NEW_HOLDER;
   }
 
   /** A TRC-20 `transfer(to, amount)` call; reverts when the balance is short, runs out of energy past the fee limit. */
@@ -140,11 +199,13 @@ export class Ledger {
     const { netUsage, netFee } = this.bandwidth(owner, size, at);
     const trx = (this.accounts.get(owner)?.balance ?? 0n) - netFee;
     if (trx < 0n) throw new Refused('BANDWITH_ERROR', 'Account resource insufficient error.');
-    const held = token.balances.get(owner) ?? 0n;
     const affordable = (feeLimit < trx ? feeLimit : trx) / ENERGY_PRICE_SUN;
-    const wanted = held < amount ? ENERGY_REVERT : (token.balances.get(to) ?? 0n) > 0n ? ENERGY_TO_HOLDER : ENERGY_TO_NEW_HOLDER;
-    const result = wanted > affordable ? 'OUT_OF_ENERGY' : held < amount ? 'REVERT' : 'SUCCESS';
-    const energyUsage = result === 'OUT_OF_ENERGY' ? affordable : wanted;
+    const energy = this.transferEnergy(owner, contract, to, amount);
+    const wanted = energy ?? REVERTED;
+    const total = wanted.base + wanted.penalty;
+    const result = total > affordable ? 'OUT_OF_ENERGY' : energy ? 'SUCCESS' : 'REVERT';
+    const energyUsage = result === 'OUT_OF_ENERGY' ? affordable : total;
+    const energyPenalty = result === 'OUT_OF_ENERGY' ? 0n : wanted.penalty;
     const energyFee = energyUsage * ENERGY_PRICE_SUN;
     const effects: Effect[] = [[owner, null, String(-(netFee + energyFee))]];
     const logs: Receipt['logs'] = [];
@@ -157,7 +218,18 @@ export class Ledger {
       });
     }
     this.apply(effects, at);
-    return { result, fee: netFee + energyFee, netUsage, netFee, energyUsage, energyFee, logs, effects };
+    return {
+      result,
+      fee: netFee + energyFee,
+      netUsage,
+      netFee,
+      energyUsage,
+      energyPenalty,
+      energyFee,
+      returned: result === 'SUCCESS' ? token.transferReturns : '',
+      logs,
+      effects,
+    };
   }
 }
 

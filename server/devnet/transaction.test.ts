@@ -1,5 +1,6 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
+import { MAINNET_BANDWIDTH } from './fixtures/receipts';
 import {
   JAVA_TRON_SIGNED_TRIGGER,
   MAINNET_TRX_TRANSFER,
@@ -7,7 +8,7 @@ import {
   TRC20_TRANSFER,
 } from './fixtures/transactions';
 import { readFields } from './protobuf';
-import { addressOfKey, decodeRawData, encodeRawData, signerOf, signTxId, toBase58, txIdOf } from './transaction';
+import { addressOfKey, bandwidthBytes, decodeRawData, encodeRawData, signerOf, signTxId, toBase58, txIdOf } from './transaction';
 
 describe('TRON transactions, checked against real ones', () => {
   for (const [name, tx] of Object.entries({ MAINNET_TRX_TRANSFER, MAINNET_TRX_TRANSFER_100, TRC20_TRANSFER })) {
@@ -55,5 +56,12 @@ describe('TRON transactions, checked against real ones', () => {
     expect(sig).toMatch(/^[0-9a-f]{128}(1b|1c)$/);
     expect(signerOf(MAINNET_TRX_TRANSFER.txID, sig)).toBe(addressOfKey(key));
     expect(addressOfKey(key)).toBe('TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC');
+  });
+
+  it('bills the bandwidth mainnet billed these transactions (the signed message plus 64 bytes)', () => {
+    for (const tx of MAINNET_BANDWIDTH) {
+      expect(txIdOf(hexToBytes(tx.raw_data_hex)), 'the vector is the transaction it names').toBe(tx.txID);
+      expect(bandwidthBytes(hexToBytes(tx.raw_data_hex), tx.signature), tx.txID).toBe(tx.netUsage);
+    }
   });
 });

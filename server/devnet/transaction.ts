@@ -172,3 +172,13 @@ export function signerOf(txId: string, signature: string): string | null {
 
 /** The address of a private key. */
 export const addressOfKey = (privateKey: Uint8Array) => tronAddressFromPublicKey(secp.getPublicKey(privateKey, false));
+
+const MAX_RESULT_SIZE_IN_TX = 64;
+
+/** What java-tron bills bandwidth for: the signed `Transaction` message (raw data in field 1, each
+ *  signature in field 2, `ret` left out) plus the 64 bytes it reserves for the result. */
+export function bandwidthBytes(raw: Uint8Array, signatures: readonly string[]): number {
+  const message = new ProtoWriter().bytes(1, raw);
+  for (const s of signatures) message.bytes(2, hexToBytes(s));
+  return message.finish().length + MAX_RESULT_SIZE_IN_TX;
+}

@@ -50,6 +50,16 @@ export interface ChainGateway {
   signPayment(p: { to: string; currency: string; amount: string; precision: number; from?: Signer }): Promise<SignedTransaction>;
   /** What an address holds now (latest block), in base units. */
   balanceOf(address: string, currency: string): Promise<bigint>;
+  /** An address's TRX account now: whether the chain has it (a first TRX transfer creates it), and its balance in sun. */
+  account(address: string): Promise<{ exists: boolean; balance: bigint }>;
+  /**
+   * The energy a TRC-20 transfer of `units` from `from` to `to` would burn now, the contract's
+   * dynamic-energy penalty included: `wallet/estimateenergy`, or on a node that does not offer it a
+   * simulated call's `energy_used`. Throws when the transfer would fail.
+   */
+  transferEnergy(p: { from: string; to: string; currency: string; units: bigint }): Promise<bigint>;
+  /** What the chain charges now (`getchainparameters`), in sun: a unit of energy, and creating an account. */
+  prices(): Promise<{ energySun: bigint; createAccountSun: bigint }>;
   broadcast(tx: SignedTransaction): Promise<Broadcast>;
   /**
    * Whether the solidified chain holds the transaction itself (`walletsolidity/gettransactionbyid`):
@@ -73,6 +83,10 @@ interface BlockTx {
   txID: string;
   raw_data: { contract: Array<{ type: string; parameter: { value: unknown } }> };
   ret?: Array<{ contractRet?: string }>;
+}
+/** What java-tron says about a call it refused or that would fail. */
+interface NodeCall {
+  result?: { result?: boolean; code?: string; message?: string };
 }
 interface TxInfo {
   id: string;
@@ -144,6 +158,50 @@ export function createGateway(config: TronConfig, wallet: HotWallet, fullNode = 
         address,
       );
       return BigInt(`0x${r.constant_result?.[0] || '0'}`);
+    },
+
+    async account(address) {
+      const account = (await tronWeb.trx.getAccount(address)) as { address?: string; balance?: number };
+      return { exists: account.address !== undefined, balance: BigInt(account.balance ?? 0) };
+    },
+
+    async transferEnergy({ from, to, currency, units }) {
+      const contract = config.contracts[currency];
+      if (!contract) throw new Error(`no TRC-20 contract configured for ${currency}`);
+      const call = {
+        owner_address: from,
+        contract_address: contract,
+        function_selector: 'transfer(address,uint256)',
+        parameter: TronWeb.address.toHex(to).slice(2).padStart(64, '0') + units.toString(16).padStart(64, '0'),
+        visible: true,
+      };
+      const estimated = (await tronWeb.fullNode.request('wallet/estimateenergy', call, 'post')) as NodeCall & {
+        energy_required?: number;
+      };
+      if (typeof estimated.energy_required === 'number') return BigInt(estimated.energy_required);
+      if (estimated.result?.code === 'CONTRACT_EXE_ERROR') throw new Error(`a ${currency} transfer from ${from} would fail`);
+      // Nodes run without vm.estimateEnergy: a simulated call reports the energy it used.
+      const simulated = (await tronWeb.fullNode.request('wallet/triggerconstantcontract', call, 'post')) as NodeCall & {
+        energy_used?: number;
+      };
+      if (typeof simulated.energy_used !== 'number' || simulated.result?.message)
+        throw new Error(`a ${currency} transfer from ${from} would fail: ${fromHex(simulated.result?.message ?? '')}`);
+      return BigInt(simulated.energy_used);
+    },
+
+    async prices() {
+      const { chainParameter = [] } = (await tronWeb.fullNode.request('wallet/getchainparameters', {}, 'post')) as {
+        chainParameter?: Array<{ key: string; value?: number }>;
+      };
+      const param = (key: string) => {
+        const value = chainParameter.find((p) => p.key === key)?.value;
+        if (value === undefined) throw new Error(`the node did not report ${key}`);
+        return BigInt(value);
+      };
+      return {
+        energySun: param('getEnergyFee'),
+        createAccountSun: param('getCreateAccountFee') + param('getCreateNewAccountFeeInSystemContract'),
+      };
     },
 
     async broadcast(tx) {

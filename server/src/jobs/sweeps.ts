@@ -1,7 +1,8 @@
 /**
  * Sweeping: what users deposited moves from their deposit addresses to the hot wallet, which pays
- * withdrawals. A token sweep burns TRX for energy at the deposit address, so when the address holds
- * too little the hot wallet first tops it up. Both are moves between the server's own addresses:
+ * withdrawals. A token sweep burns TRX for energy at the deposit address (≈ 6.8 TRX for USDT on
+ * mainnet today, docs/chain.md), so when the address holds less than the chain's own estimate the
+ * hot wallet first tops it up; and nothing is swept that is not worth what it burns. Both are moves between the server's own addresses:
  * the ledger records only the TRX burnt for them (chain → network fees), so it keeps mirroring what
  * all those addresses hold together. Each move is signed once and stored before it is sent, one at
  * a time per address. A move that expires unsent is finished and the next pass plans again; a sweep
@@ -18,12 +19,22 @@ import type { Db } from '../db/schema';
 import { heldSweepAddresses, holdSweeps } from '../services/deposits/sweep-holds';
 import { post } from '../services/money-moves/ledger';
 
-/** Below this (in the token's units) a sweep would cost more than it moves. */
+/** Never swept below these amounts (in the currency's units), whatever the cost. */
 const SWEEP_MIN: Record<string, string> = { USDT: '10', TSR: '50', TRX: '20' };
-/** TRX a deposit address keeps for bandwidth; and what a token sweep needs there first. */
+/** A sweep happens only when everything it burns is worth at most this share of what it moves. */
+const MAX_COST_SHARE = '0.05';
+/** TRX a deposit address keeps for bandwidth. */
 const TRX_RESERVE_SUN = 1_000_000n;
-const TOPUP_TRX = '5';
-const TOPUP_SUN = 5_000_000n;
+/**
+ * Bandwidth burnt when the address's free 600 bytes a day are spent: a TRC-20 transfer is about 345
+ * bytes, a TRX transfer about 267, at 1,000 sun a byte. Counted as burnt, so the estimate never
+ * falls short.
+ */
+const TOKEN_BANDWIDTH_SUN = 350_000n;
+const TRX_BANDWIDTH_SUN = 270_000n;
+/** A top-up covers the estimate by this much more, in tenths, and is rounded up to 0.1 TRX. */
+const TOPUP_MARGIN_TENTHS = 11n;
+const TENTH_TRX_SUN = 100_000n;
 const RESEND_MS = 30_000;
 
 interface Source {
@@ -98,41 +109,81 @@ async function store(db: Db, kind: 'topup' | 'sweep', address: string, currency:
     .execute();
 }
 
-/** Plans at most one move per address that has none open: a top-up, or a sweep of one currency. */
+interface Currency {
+  precision: number;
+  priceUsd: string;
+}
+
+/** What a move burns is worth it: within MAX_COST_SHARE of the amount's value (when both have a price). */
+function worthIt(costSun: bigint, amount: string, currency: string, prices: Map<string, Currency>): boolean {
+  const trxUsd = dec(prices.get('TRX')?.priceUsd ?? 0);
+  const unitUsd = dec(prices.get(currency)?.priceUsd ?? 0);
+  if (trxUsd.lte(0) || unitUsd.lte(0)) return true;
+  const costUsd = dec(costSun.toString()).div(1_000_000).mul(trxUsd);
+  return costUsd.lte(dec(amount).mul(unitUsd).mul(MAX_COST_SHARE));
+}
+
+/** Sun → TRX as the decimal a payment is signed with. */
+const trxOf = (sun: bigint) => dec(sun.toString()).div(1_000_000).toFixed();
+
+/**
+ * Plans at most one move per address that has none open: a top-up, or a sweep of one currency —
+ * only when what it moves is worth what it burns. A token sweep's energy is estimated on the chain
+ * first, and the address is topped up with that much TRX (and a margin) when it holds less, so a
+ * sweep never runs out of energy because mainnet's price moved beyond a fixed guess.
+ */
 async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
+  const due = await sources(db);
+  if (!due.length) return;
   const busy = new Set(
     (await db.selectFrom('chain_sweeps').select('address').where('state', '<>', 'done').execute()).map((r) => r.address),
   );
   for (const held of await heldSweepAddresses(db)) busy.add(held);
-  const precision = new Map(
-    (await db.selectFrom('currencies').select(['symbol', 'precision']).execute()).map((c) => [c.symbol, c.precision]),
+  const currencies = new Map(
+    (await db.selectFrom('currencies').select(['symbol', 'precision', 'price_usd']).execute()).map((c) => [
+      c.symbol,
+      { precision: c.precision, priceUsd: c.price_usd },
+    ]),
   );
-  for (const source of await sources(db)) {
+  const chainPrices = await gateway.prices();
+  for (const source of due) {
     if (busy.has(source.address)) continue;
     try {
-      const trx = await gateway.balanceOf(source.address, 'TRX');
+      const account = await gateway.account(source.address);
       let planned = false;
       for (const [currency, min] of Object.entries(SWEEP_MIN)) {
-        const places = precision.get(currency);
+        const places = currencies.get(currency)?.precision;
         if (places === undefined) continue;
-        const held = currency === 'TRX' ? trx - TRX_RESERVE_SUN : await gateway.balanceOf(source.address, currency);
+        const held = currency === 'TRX' ? account.balance - TRX_RESERVE_SUN : await gateway.balanceOf(source.address, currency);
         const amount = dec(held.toString()).div(dec(10).pow(places));
         if (amount.lt(min)) continue;
-        if (currency !== 'TRX' && trx < TOPUP_SUN) {
-          const tx = await gateway.signPayment({ to: source.address, currency: 'TRX', amount: TOPUP_TRX, precision: 6 });
-          await store(db, 'topup', source.address, 'TRX', TOPUP_TRX, tx);
+        if (currency === 'TRX') {
+          if (!worthIt(TRX_BANDWIDTH_SUN, amount.toFixed(), currency, currencies)) continue;
         } else {
-          const from = depositSigner(source.path);
-          if (from.address !== source.address) throw new Error(`the key path of ${source.address} derives another address`);
-          const tx = await gateway.signPayment({
-            to: gateway.hotWallet,
-            currency,
-            amount: amount.toFixed(),
-            precision: places,
-            from,
-          });
-          await store(db, 'sweep', source.address, currency, amount.toFixed(), tx);
+          const energy = await gateway.transferEnergy({ from: source.address, to: gateway.hotWallet, currency, units: held });
+          const needed = energy * chainPrices.energySun + TOKEN_BANDWIDTH_SUN;
+          const short = account.balance < needed;
+          const cost = needed + (short ? TRX_BANDWIDTH_SUN : 0n) + (account.exists ? 0n : chainPrices.createAccountSun);
+          if (!worthIt(cost, amount.toFixed(), currency, currencies)) continue;
+          if (short) {
+            const wanted = (needed * TOPUP_MARGIN_TENTHS) / 10n - account.balance;
+            const topup = trxOf(((wanted + TENTH_TRX_SUN - 1n) / TENTH_TRX_SUN) * TENTH_TRX_SUN);
+            const tx = await gateway.signPayment({ to: source.address, currency: 'TRX', amount: topup, precision: 6 });
+            await store(db, 'topup', source.address, 'TRX', topup, tx);
+            planned = true;
+            break;
+          }
         }
+        const from = depositSigner(source.path);
+        if (from.address !== source.address) throw new Error(`the key path of ${source.address} derives another address`);
+        const tx = await gateway.signPayment({
+          to: gateway.hotWallet,
+          currency,
+          amount: amount.toFixed(),
+          precision: places,
+          from,
+        });
+        await store(db, 'sweep', source.address, currency, amount.toFixed(), tx);
         planned = true;
         break;
       }

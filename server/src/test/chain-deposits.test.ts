@@ -207,6 +207,24 @@ describe.each(backends)('deposits from the chain, on %s', (backend) => {
     expect(await balanceOf(u.id, 'USDT')).toBe('0');
   });
 
+  it('a fork that takes a confirming deposit out of the chain never credits it, and its record goes', async () => {
+    const u = await makeUser(env.db);
+    const address = (await depositAddress(env.db, u.id, 'USDT', 'TRC20')).address;
+    await watchDeposits(env.db, chain.gateway);
+    const txId = chain.devnet.faucet(address, '75', 'USDT');
+    chain.produce();
+    await watchDeposits(env.db, chain.gateway);
+    const shown = await env.db.selectFrom('records').selectAll().where('user_id', '=', u.id).execute();
+    expect(shown.map((r) => [r.status, r.tx_id])).toEqual([['confirming', txId]]);
+    // The network switches to a branch that never had it.
+    expect(chain.devnet.chain.fork(1)).toEqual([txId]);
+    chain.produce(SOLID_AFTER + 1);
+    expect(await watchDeposits(env.db, chain.gateway)).toBe(0);
+    expect(await env.db.selectFrom('records').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
+    expect(await balanceOf(u.id, 'USDT')).toBe('0');
+    for (const [currency, total] of Object.entries(await journalTotals(env.db))) expect(total, currency).toBe('0');
+  });
+
   it('ignores transfers to addresses that are nobody’s deposit address', async () => {
     const u = await makeUser(env.db);
     await watchDeposits(env.db, chain.gateway);

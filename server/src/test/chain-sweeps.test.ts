@@ -76,6 +76,10 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
         asked.push(holder);
         return chain.gateway.balanceOf(holder, currency);
       },
+      account: async (holder) => {
+        asked.push(holder);
+        return chain.gateway.account(holder);
+      },
     };
     await sweepDeposits(env.db, counting);
     expect(new Set(asked)).toEqual(new Set(addresses));
@@ -83,8 +87,19 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
     asked.length = 0;
     for (let pass = 0; pass < 3; pass++) await sweepDeposits(env.db, counting);
     expect(asked).toEqual([]);
-    // A new deposit to one address: only that one is asked about, and now it is worth a sweep.
+    // 11 USDT is past the floor but not worth a sweep that burns ≈ 8 TRX (its first top-up creates
+    // the account): asked about once, and not again.
     chain.devnet.faucet(addresses[1] as string, '6', 'USDT');
+    chain.produce(SOLID_AFTER + 1);
+    expect(await watchDeposits(env.db, chain.gateway)).toBe(1);
+    asked.length = 0;
+    await sweepDeposits(env.db, counting);
+    await sweepDeposits(env.db, counting);
+    expect(new Set(asked)).toEqual(new Set([addresses[1]]));
+    expect(await env.db.selectFrom('chain_sweeps').select('id').execute()).toEqual([]);
+    // A new deposit to one address: only that one is asked about, and now it is worth a sweep.
+    asked.length = 0;
+    chain.devnet.faucet(addresses[1] as string, '50', 'USDT');
     chain.produce(SOLID_AFTER + 1);
     expect(await watchDeposits(env.db, chain.gateway)).toBe(1);
     await sweepDeposits(env.db, counting);
@@ -106,8 +121,7 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
     await watchDeposits(env.db, chain.gateway);
     const misled: ChainGateway = {
       ...chain.gateway,
-      balanceOf: async (holder, currency) =>
-        holder === address && currency === 'TRX' ? 5_000_000n : chain.gateway.balanceOf(holder, currency),
+      account: async (holder) => (holder === address ? { exists: true, balance: 10_000_000n } : chain.gateway.account(holder)),
     };
     for (let pass = 0; pass < 6; pass++) {
       await sweepDeposits(env.db, misled);
@@ -164,5 +178,40 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
     // A second pass finds nothing worth sweeping.
     await sweepDeposits(env.db, chain.gateway);
     expect(await env.db.selectFrom('chain_sweeps').select('id').execute()).toHaveLength(2);
+  });
+
+  it('at mainnet energy prices the top-up follows the chain’s estimate: every sweep lands, none loops', async () => {
+    const u = await makeUser(env.db);
+    const address = (await depositAddress(env.db, u.id, 'USDT', 'TRC20')).address;
+    await watchDeposits(env.db, chain.gateway);
+    const passes = async (n: number) => {
+      for (let pass = 0; pass < n; pass++) {
+        await sweepDeposits(env.db, chain.gateway);
+        chain.produce(SOLID_AFTER + 1);
+      }
+    };
+    for (const amount of ['250', '100']) {
+      chain.devnet.faucet(address, amount, 'USDT');
+      chain.produce(SOLID_AFTER + 1);
+      await watchDeposits(env.db, chain.gateway);
+      await passes(8);
+      expect(chain.usdtOf(address), `after the ${amount} USDT deposit`).toBe(0n);
+    }
+    const moves = await env.db.selectFrom('chain_sweeps').select(['kind', 'amount', 'result', 'fee_sun']).orderBy('id').execute();
+    // The first top-up is 110 % of the estimate (64,285 energy at 100 sun, plus 0.35 TRX of
+    // bandwidth), rounded up to 0.1 TRX; the second only what the address lacks after the first.
+    expect(moves.map((m) => [m.kind, dec(m.amount).toFixed(), m.result])).toEqual([
+      ['topup', '7.5', 'SUCCESS'],
+      ['sweep', '250', 'SUCCESS'],
+      ['topup', '6.4', 'SUCCESS'],
+      ['sweep', '100', 'SUCCESS'],
+    ]);
+    // Each sweep burnt mainnet's energy for a transfer to a USDT holder; the first one's 345 bytes fit
+    // the address's free 600 a day, the second burnt them (345 bytes, as a mainnet USDT transfer).
+    expect(moves.filter((m) => m.kind === 'sweep').map((m) => m.fee_sun)).toEqual(['6428500', String(6_428_500 + 345_000)]);
+    await passes(4);
+    expect(await env.db.selectFrom('chain_sweeps').select('id').execute()).toHaveLength(4);
+    expect(await listSweepHolds(env.db)).toEqual([]);
+    await expectBooksEqualChain();
   });
 });

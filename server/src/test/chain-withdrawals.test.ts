@@ -10,7 +10,7 @@ import { hotWallet } from '../chain/keys';
 import { dec } from '../common/decimal';
 import type { Db } from '../db/schema';
 import { ABSENT_CHECKS, EXPIRY_MARGIN_MS, processWithdrawals } from '../jobs/withdrawals';
-import { journalTotals, post, userAvailable } from '../services/money-moves/ledger';
+import { accountBalance, journalTotals, post, userAvailable } from '../services/money-moves/ledger';
 import { withdrawLocked } from '../services/withdrawals/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
@@ -192,6 +192,32 @@ describe.each(backends)('withdrawals on the chain, on %s', (backend) => {
     expect((await recordOf(env.db, id)).status).toBe('success');
     expect(await refundsOf(env.db, id)).toEqual([]);
     expect(paymentsTo(chain)).toHaveLength(1);
+    await booksBalanced();
+  });
+
+  it('a transaction the network accepted and then lost is refunded exactly once, and its bytes can never land after', async () => {
+    const u = await makeUser(env.db, { usdt: '100' });
+    const id = await withdraw(env.db, u.id, 'usdt-trc20', '4');
+    await processWithdrawals(env.db, chain.gateway);
+    const stored = await env.db.selectFrom('chain_withdrawals').selectAll().where('record_id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.state).toBe('broadcast');
+    // Accepted by the node, then lost before any block held it.
+    chain.devnet.chain.drop(stored.tx_id);
+    chain.produce(3);
+    await processWithdrawals(env.db, chain.gateway);
+    expect((await recordOf(env.db, id)).status, 'before its expiration it may still land: it waits').toBe('withdrawing');
+    chain.devnet.chain.produce(stored.expires_at.getTime() + EXPIRY_MARGIN_MS + 1000);
+    chain.produce(3);
+    for (let pass = 0; pass < ABSENT_CHECKS * 2; pass++) await processWithdrawals(env.db, chain.gateway);
+    expect((await recordOf(env.db, id)).status).toBe('failed');
+    expect(await refundsOf(env.db, id)).toEqual([{ type: 'refund', direction: 'in', status: 'success', amount: '5' }]);
+    // Someone sends the signed bytes again: expired, the chain refuses them, so the refund stands alone.
+    expect(await chain.gateway.broadcast(JSON.parse(stored.signed))).toMatchObject({
+      ok: false,
+      code: 'TRANSACTION_EXPIRATION_ERROR',
+    });
+    expect(paymentsTo(chain)).toHaveLength(0);
+    expect(dec(await accountBalance(env.db, userAvailable(u.id), 'USDT')).toFixed()).toBe('100');
     await booksBalanced();
   });
 

@@ -64,6 +64,11 @@ export const transactionRecord = z.object({
   txId: z.nullable(z.string()),
   reason: z.nullable(z.string()),
   /**
+   * Between two Tessera accounts: moved in the books at once, with no chain transaction (no `txId`)
+   * and no network fee. Optional: records cached by an older version do not say.
+   */
+  internal: z.optional(z.boolean()),
+  /**
    * While `confirming`: blocks on top of (and including) the deposit's, and how many solidify it.
    * Optional: records cached by an older version have none.
    */

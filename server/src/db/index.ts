@@ -29,6 +29,7 @@ import * as m022 from './migrations/022_snapshot_plans';
 import * as m023 from './migrations/023_withdrawal_absence';
 import * as m024 from './migrations/024_sweep_holds';
 import * as m025 from './migrations/025_sweep_checks';
+import * as m026 from './migrations/026_internal_transfers';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '023_withdrawal_absence': m023,
   '024_sweep_holds': m024,
   '025_sweep_checks': m025,
+  '026_internal_transfers': m026,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -150,6 +150,8 @@ export interface DB extends NoticeTables, SignInTables {
     /** A deposit seen in a block not yet solidified: confirmations so far, and how many solidify it. */
     confirmations: ColumnType<number | null, number | null | undefined, number | null>;
     confirmations_needed: ColumnType<number | null, number | null | undefined, number | null>;
+    /** Between two Tessera accounts, in the books only: no chain transaction, no network fee (migration 026). */
+    internal: Generated<boolean>;
     created_at: Time;
     updated_at: Time;
   };

@@ -115,6 +115,53 @@ describe.each(backends)('money on %s', (backend) => {
       expect(await withdrawTo(await depositOf(other.token))).toBe(200);
     });
 
+    it('to another Tessera user: moved in the books at once, no chain transaction, no fee, and both records say so', async () => {
+      const u = await makeUser(env.db, { tradePassword: '123456', usdt: '30' });
+      const other = await makeUser(env.db);
+      const to = ok<{ address: string }>(
+        api.money.deposit,
+        await call(app, api.money.deposit, { token: other.token, body: { currency: 'USDT', network: 'TRC20' } }),
+      ).address;
+      const chainBefore = await accountBalance(env.db, 'system:chain', 'USDT');
+      const send = (amount: string) =>
+        call(app, api.money.withdraw, {
+          token: u.token,
+          body: { channelId: 'usdt-trc20', address: to, amount, tradePassword: '123456' },
+          headers: key(),
+        });
+      const sent = ok(api.money.withdraw, await send('12.5'));
+      expect(sent).toMatchObject({ type: 'withdraw', status: 'success', amount: '12.5', fee: '0', txId: null, internal: true });
+      expect([await usdtOf(u.id), await usdtOf(other.id)]).toEqual(['17.5', '12.5']);
+      const page = ok<{ list: Array<Record<string, unknown>> }>(
+        api.money.transactions,
+        await call(app, api.money.transactions, { token: other.token, query: { tab: 'in' } }),
+      );
+      expect(page.list).toEqual([
+        expect.objectContaining({
+          type: 'deposit',
+          direction: 'in',
+          status: 'success',
+          amount: '12.5',
+          fee: '0',
+          txId: null,
+          internal: true,
+          fromAddress: walletAddressOf(u.id),
+          toAddress: to,
+        }),
+      ]);
+      // Received money activates the account, as a first deposit does; no gift comes with it.
+      const recipient = await env.db.selectFrom('users').select('activated').where('id', '=', other.id).executeTakeFirstOrThrow();
+      expect(recipient.activated).toBe(true);
+      expect(await usdtOf(other.id, 'TSR')).toBe('0');
+      // Nothing was signed for the chain; the chain's share of the books did not move.
+      expect(await env.db.selectFrom('chain_withdrawals').select('record_id').execute()).toEqual([]);
+      expect(await accountBalance(env.db, 'system:chain', 'USDT')).toBe(chainBefore);
+      // More than is there: refused, and nothing changes.
+      expect((await send('18')).json.code).toBe(2001);
+      expect([await usdtOf(u.id), await usdtOf(other.id)]).toEqual(['17.5', '12.5']);
+      for (const [currency, total] of Object.entries(await journalTotals(env.db))) expect(total, currency).toBe('0');
+    });
+
     it('locks the trade password after 5 wrong tries', async () => {
       const u = await makeUser(env.db, { tradePassword: '123456', usdt: '30' });
       const w = { channelId: 'usdt-trc20', address: DEST, amount: '10', tradePassword: '000000' };

@@ -1,12 +1,14 @@
 /**
  * Record detail (SPEC §2): amount, receiving and payment address, transaction id (copy), status,
- * time and reason; a failed withdrawal and its refund link to each other. Addresses of dust records
+ * time and reason; a failed withdrawal and its refund link to each other; a transfer between two
+ * accounts of the service says why it has no transaction id or fee. Addresses of dust records
  * get no copy shortcut (they exist to be copied by mistake).
  */
 
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { BRAND } from '../../config/brand';
 import { errorMessage } from '../../session/error-messages';
 import { useOnline } from '../../session/online';
 import { useAppStore } from '../../session/store';
@@ -25,6 +27,18 @@ import { RefundNote, RefundOfNote } from './refund-notes';
 import { useDustRules } from './use-dust';
 import { useRecord } from './use-record';
 import './records.css';
+
+/** A transfer between two accounts of this service: why it has no transaction id and no fee. */
+function InternalNote() {
+  const product = BRAND.productName;
+  return (
+    <p className="notice notice--success" role="note">
+      <Trans>
+        A transfer between two {product} accounts: it moved at once, with no network fee and no transaction on the chain.
+      </Trans>
+    </p>
+  );
+}
 
 /** A deposit not yet solidified: how far along it is, and that it is not in the balance yet. */
 function ConfirmationsRow(counts: { seen: number; needed: number }) {
@@ -82,6 +96,7 @@ export function RecordDetailScreen() {
           {/* A failed withdrawal gave back its amount and fee in the step that failed it: say so, and where. */}
           {record.type === 'withdraw' && record.status === 'failed' && <RefundNote record={record} hidden={hidden} />}
           {record.type === 'refund' && <RefundOfNote record={record} />}
+          {record.internal && <InternalNote />}
           {dust && (
             <p className="notice notice--warning" role="note">
               <Trans>

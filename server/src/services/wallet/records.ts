@@ -35,6 +35,7 @@ export function toRecord(r: RecordIn) {
     toAddress: r.to_address,
     txId: r.tx_id,
     reason: r.reason,
+    internal: r.internal,
     confirmations:
       r.confirmations === null || r.confirmations_needed === null
         ? null
@@ -79,6 +80,7 @@ const PAGE_COLUMNS = [
   'records.ref',
   'records.confirmations',
   'records.confirmations_needed',
+  'records.internal',
   'records.created_at',
   'records.updated_at',
 ] as const;

@@ -25,6 +25,7 @@ import { type RecordRow, toRecord } from '../wallet/records';
 import type { ChannelRow } from './channels';
 import { allowlistIsOn } from './contacts';
 import { losingDestinationColumns, refuseLosing } from './destinations';
+import { recipientColumn, transferInternally } from './internal-transfer';
 import { confirmTransfer } from './passkey-approval';
 
 /** A withdrawal as the contract validates it (the route's body). */
@@ -74,6 +75,7 @@ async function readWithdrawal(db: Db, who: Who, key: string, b: WithdrawInput, a
       ...losingDestinationColumns(user, b.address),
       sql<boolean>`exists (select 1 from contacts where user_id = u.id and address = ${b.address}
         and network = c.network and usable_at <= now())`.as('usable_contact'),
+      recipientColumn(b.address),
       ...slotColumns(user),
     ])
     .executeTakeFirst();
@@ -137,7 +139,11 @@ export function withdraw(db: Db, who: Who, key: string, body: WithdrawInput, web
     reprove: (context) => checkTradePassword(db, context, body.tradePassword, attempt),
     read: () => readWithdrawal(db, who, key, body, attempt),
     prechecks: (context) => checkWithdrawal(db, context, body, key, webauthn, attempt),
-    work: (context, channel, bodyHash) => withdrawLocked(db, context.id, channel, body, context, { key, bodyHash, attempt }),
+    // To another Tessera user's address: in the books, at once (internal-transfer.ts).
+    work: (context, channel, bodyHash) =>
+      context.recipient_id === null
+        ? withdrawLocked(db, context.id, channel, body, context, { key, bodyHash, attempt })
+        : transferInternally(db, context.id, context.recipient_id, channel, body, context, { key, bodyHash, attempt }),
   });
 }
 
@@ -169,6 +175,7 @@ export async function withdrawLocked(q: Q, userId: number, ch: ChannelRow, b: Wi
     ref: null,
     confirmations: null,
     confirmations_needed: null,
+    internal: false,
     created_at: at,
     updated_at: at,
   };

@@ -247,6 +247,8 @@ export function missingProductionSettings(config: Config): string | null {
   if (!config.secretsKey) missing.push('SECRETS_KEY (id:base64 of 32 random bytes: seals authenticator seeds at rest)');
   if (!config.s3) missing.push('S3_BUCKET (uploads must be readable by every instance)');
   if (!config.tron.fullNode) missing.push('TRON_FULL_NODE (the TRON node every instance settles on)');
+  if (!config.tron.hotWalletKey)
+    missing.push("TRON_HOT_WALLET_KEY (the hot wallet's own key, from a secret store: never derived from MASTER_SEED)");
   return missing.length ? `With DATABASE_URL, set ${missing.join('; ')}.` : null;
 }
 

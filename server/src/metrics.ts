@@ -42,6 +42,18 @@ const jobDuration = new client.Histogram({
   registers: [registry],
 });
 
+const hotWalletFloat = new client.Gauge({
+  name: 'tessera_hot_wallet_float',
+  help: "What the hot wallet held when the withdrawal job last read it, in base units (sun, or the token's smallest unit), by currency; reported by the instance running jobs.",
+  labelNames: ['currency'] as const,
+  registers: [registry],
+});
+
+/** The hot wallet's balance as a job just read it from the chain, in base units. */
+export function recordHotWalletFloat(currency: string, units: number): void {
+  hotWalletFloat.set({ currency }, units);
+}
+
 export function recordRequest(method: string, route: string, status: number, seconds: number): void {
   requests.inc({ method, route, status: String(status) });
   latency.observe({ method, route }, seconds);

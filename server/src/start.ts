@@ -52,7 +52,7 @@ async function main() {
   // Both idempotent and safe when instances start together: migrations under an advisory lock,
   // reference data as upserts.
   await migrate(db);
-  await seedReference(db, config.tron.contracts);
+  await seedReference(db, config.tron.contracts, { production: config.databaseUrl !== undefined });
   const wallet = hotWallet(config.tron.hotWalletKey);
   const devnet = config.tron.fullNode ? undefined : await startEmbeddedDevnet(config, wallet.address);
   if (devnet) await bookCapital(db, devnet.funded);

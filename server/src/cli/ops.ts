@@ -39,7 +39,7 @@ async function direct(command: string, args: string[]): Promise<Envelope> {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
-    await seedReference(db, config.tron.contracts);
+    await seedReference(db, config.tron.contracts, { production: config.databaseUrl !== undefined });
     return { code: 200, data: await runOps(db, config, command, args) };
   } catch (e) {
     if (e instanceof ApiError) return { code: e.code, msg: e.message };

@@ -11,6 +11,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotNull } from 'kysely';
+import { paymentBurnSun } from '../chain/costs';
 import type { ChainGateway, SignedTransaction } from '../chain/gateway';
 import { depositKeyPath, depositSigner } from '../chain/keys';
 import { dec } from '../common/decimal';
@@ -25,13 +26,6 @@ const SWEEP_MIN: Record<string, string> = { USDT: '10', TSR: '50', TRX: '20' };
 const MAX_COST_SHARE = '0.05';
 /** TRX a deposit address keeps for bandwidth. */
 const TRX_RESERVE_SUN = 1_000_000n;
-/**
- * Bandwidth burnt when the address's free 600 bytes a day are spent: a TRC-20 transfer is about 345
- * bytes, a TRX transfer about 267, at 1,000 sun a byte. Counted as burnt, so the estimate never
- * falls short.
- */
-const TOKEN_BANDWIDTH_SUN = 350_000n;
-const TRX_BANDWIDTH_SUN = 270_000n;
 /** A top-up covers the estimate by this much more, in tenths, and is rounded up to 0.1 TRX. */
 const TOPUP_MARGIN_TENTHS = 11n;
 const TENTH_TRX_SUN = 100_000n;
@@ -157,14 +151,22 @@ async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
         const held = currency === 'TRX' ? account.balance - TRX_RESERVE_SUN : await gateway.balanceOf(source.address, currency);
         const amount = dec(held.toString()).div(dec(10).pow(places));
         if (amount.lt(min)) continue;
+        const move = { from: source.address, to: gateway.hotWallet, currency, units: held };
+        const needed = await paymentBurnSun(gateway, chainPrices, move);
         if (currency === 'TRX') {
-          if (!worthIt(TRX_BANDWIDTH_SUN, amount.toFixed(), currency, currencies)) continue;
+          if (!worthIt(needed, amount.toFixed(), currency, currencies)) continue;
         } else {
-          const energy = await gateway.transferEnergy({ from: source.address, to: gateway.hotWallet, currency, units: held });
-          const needed = energy * chainPrices.energySun + TOKEN_BANDWIDTH_SUN;
+          // The address pays the sweep's energy: a top-up from the hot wallet first when it holds less.
           const short = account.balance < needed;
-          const cost = needed + (short ? TRX_BANDWIDTH_SUN : 0n) + (account.exists ? 0n : chainPrices.createAccountSun);
-          if (!worthIt(cost, amount.toFixed(), currency, currencies)) continue;
+          const topupBurn = short
+            ? await paymentBurnSun(gateway, chainPrices, {
+                from: gateway.hotWallet,
+                to: source.address,
+                currency: 'TRX',
+                units: 1n,
+              })
+            : 0n;
+          if (!worthIt(needed + topupBurn, amount.toFixed(), currency, currencies)) continue;
           if (short) {
             const wanted = (needed * TOPUP_MARGIN_TENTHS) / 10n - account.balance;
             const topup = trxOf(((wanted + TENTH_TRX_SUN - 1n) / TENTH_TRX_SUN) * TENTH_TRX_SUN);

@@ -17,10 +17,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { must } from '../../../src/lib/must';
+import { type ChainPrices, paymentBurnSun } from '../chain/costs';
 import { baseUnits, type ChainGateway, type SignedTransaction } from '../chain/gateway';
 import { dec } from '../common/decimal';
 import { transact } from '../db/index';
 import type { Db } from '../db/schema';
+import { recordHotWalletFloat } from '../metrics';
 import { post, userFrozen } from '../services/money-moves/ledger';
 import { awaitApproval } from '../services/withdrawals/approvals';
 import { refundWithdrawal, screenWithdrawals } from '../services/withdrawals/refund';
@@ -49,6 +51,23 @@ async function unpaidByCurrency(db: Db): Promise<Map<string, bigint>> {
   const unpaid = new Map<string, bigint>();
   for (const r of rows) unpaid.set(r.currency, (unpaid.get(r.currency) ?? 0n) + BigInt(baseUnits(r.amount, r.precision)));
   return unpaid;
+}
+
+/**
+ * The hot wallet's balance of a currency (base units), read from the chain once per pass and reported
+ * as the `tessera_hot_wallet_float` gauge.
+ */
+function hotWalletFloat(gateway: ChainGateway) {
+  const read = new Map<string, Promise<bigint>>();
+  return (currency: string) => {
+    let units = read.get(currency);
+    if (!units) {
+      units = gateway.balanceOf(gateway.hotWallet, currency);
+      read.set(currency, units);
+      units.then((u) => recordHotWalletFloat(currency, Number(u))).catch(() => read.delete(currency));
+    }
+    return units;
+  };
 }
 
 /** Step 1: one signed transaction per withdrawing record, stored before it is sent. */
@@ -85,7 +104,10 @@ async function signNew(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): 
     .limit(BATCH)
     .execute();
   let signed = 0;
+  if (!waiting.length) return signed;
   const unpaid = await unpaidByCurrency(db);
+  const float = hotWalletFloat(gateway);
+  let prices: ChainPrices | undefined;
   for (const w of waiting) {
     if (w.approval_above !== null && dec(w.amount).gt(w.approval_above) && w.decision !== 'approved') {
       await awaitApproval(db, w.id, 'above_approval_amount');
@@ -93,10 +115,17 @@ async function signNew(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): 
     }
     let tx: SignedTransaction;
     try {
-      // The hot wallet must hold it, beyond what signed withdrawals not yet on chain will take.
+      // The hot wallet must hold it, beyond what signed withdrawals not yet on chain will take; and
+      // the TRX the payment burns, as the chain estimates it for this destination.
+      const to = must(w.to_address, 'the destination');
       const units = BigInt(baseUnits(w.amount, w.precision ?? 6));
-      const free = (await gateway.balanceOf(gateway.hotWallet, w.currency)) - (unpaid.get(w.currency) ?? 0n);
-      if (units > free) {
+      const free = (await float(w.currency)) - (unpaid.get(w.currency) ?? 0n);
+      prices ??= await gateway.prices();
+      const burn =
+        units > free ? 0n : await paymentBurnSun(gateway, prices, { from: gateway.hotWallet, to, currency: w.currency, units });
+      const trxFree = w.currency === 'TRX' ? free - units : (await float('TRX')) - (unpaid.get('TRX') ?? 0n);
+      if (units > free || burn > trxFree) {
+        if (units <= free) log?.warn({ record: w.id, burnSun: String(burn) }, 'the hot wallet lacks the TRX this payment burns');
         await awaitApproval(db, w.id, 'beyond_hot_wallet');
         continue;
       }
@@ -104,12 +133,8 @@ async function signNew(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): 
       if (w.held === 'beyond_hot_wallet' && w.decision === null)
         await db.deleteFrom('withdrawal_holds').where('record_id', '=', w.id).execute();
       unpaid.set(w.currency, (unpaid.get(w.currency) ?? 0n) + units);
-      tx = await gateway.signPayment({
-        to: must(w.to_address, 'the destination'),
-        currency: w.currency,
-        amount: w.amount,
-        precision: w.precision ?? 6,
-      });
+      unpaid.set('TRX', (unpaid.get('TRX') ?? 0n) + burn);
+      tx = await gateway.signPayment({ to, currency: w.currency, amount: w.amount, precision: w.precision ?? 6 });
     } catch (err) {
       log?.warn({ err, record: w.id }, 'withdrawal not signed yet');
       continue;

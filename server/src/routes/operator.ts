@@ -12,6 +12,7 @@ import { pendingMigrations, poolOf } from '../db/index';
 import type { Lifecycle } from '../lifecycle';
 import { gauge, recordRequest, registry } from '../metrics';
 import { apiReferencePage, openApiDocument } from '../openapi';
+import { accountBalance } from '../services/money-moves/ledger';
 
 const sameSecret = (expected: string, given: string) => {
   const a = Buffer.from(expected);
@@ -63,6 +64,24 @@ export function operatorRoutes(app: FastifyInstance, ctx: Ctx, lifecycle: Lifecy
       .executeTakeFirstOrThrow();
     g.set(Number(n));
   });
+  gauge('tessera_sweeps_open', 'Top-ups and sweeps signed and not yet settled on the chain, by kind.', ['kind'], async (g) => {
+    const rows = await db
+      .selectFrom('chain_sweeps')
+      .select(['kind', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('state', '<>', 'done')
+      .groupBy('kind')
+      .execute();
+    g.reset();
+    for (const kind of ['topup', 'sweep']) g.set({ kind }, Number(rows.find((r) => r.kind === kind)?.n ?? 0));
+  });
+  gauge(
+    'tessera_network_fees_burnt',
+    "TRX the server's addresses burnt on the chain for bandwidth and energy, in TRX, since the start of the books.",
+    [],
+    async (g) => {
+      g.set(-Number(await accountBalance(db, 'system:network-fees', 'TRX')));
+    },
+  );
   gauge('tessera_settlement_lag_seconds', 'Age of the oldest withdrawal still waiting to settle (0: none).', [], async (g) => {
     const { rows } = await sql<{ age: number | null }>`
         select extract(epoch from now() - min(created_at))::float8 as age from records where type = 'withdraw' and status = 'withdrawing'`.execute(

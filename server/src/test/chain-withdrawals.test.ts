@@ -221,6 +221,25 @@ describe.each(backends)('withdrawals on the chain, on %s', (backend) => {
     await booksBalanced();
   });
 
+  it('waits while the hot wallet lacks the TRX a payment burns (the chain’s estimate for that recipient), then pays', async () => {
+    await chain.close();
+    chain = await startTestChain({ TRX: '10', USDT: '1000' });
+    const u = await makeUser(env.db, { usdt: '100' });
+    // DEST holds no USDT: the transfer needs 130,285 energy, 13.03 TRX at 100 sun, more than the 10 there.
+    const id = await withdraw(env.db, u.id, 'usdt-trc20', '20');
+    await processWithdrawals(env.db, chain.gateway);
+    expect(await env.db.selectFrom('withdrawal_holds').select(['record_id', 'reason']).execute()).toEqual([
+      { record_id: id, reason: 'beyond_hot_wallet' },
+    ]);
+    expect(await env.db.selectFrom('chain_withdrawals').select('record_id').execute()).toEqual([]);
+    chain.devnet.faucet(chain.hot, '20');
+    chain.produce(1);
+    await chain.settle(env.db);
+    expect((await recordOf(env.db, id)).status).toBe('success');
+    expect(chain.usdtOf(DEST)).toBe(20_000_000n);
+    await booksBalanced();
+  });
+
   it('pays TRX with a TRX transfer; the recipient gets exactly the amount', async () => {
     const u = await makeUser(env.db);
     await env.db.transaction().execute((trx) =>

@@ -109,18 +109,18 @@ describe.runIf(adminUrl)('a deployment: two compiled instances on one PostgreSQL
     if (compiled) rmSync(compiled, { recursive: true, force: true });
   });
 
-  it('refuses to start without MASTER_SEED, S3 and a TRON node, saying what is missing', async () => {
+  it('refuses to start without MASTER_SEED, S3, a TRON node and the hot wallet key, saying what is missing', async () => {
     const refused = startServer({
       dataDir: path.join(work, 'c'),
       staticDir: path.join(work, 'static'),
       port: await freePort(),
       databaseUrl,
       compiled,
-      env: { RATE_LIMIT: 'on', MASTER_SEED: '', SECRETS_KEY: '', TRON_FULL_NODE: '' },
+      env: { RATE_LIMIT: 'on', MASTER_SEED: '', SECRETS_KEY: '', TRON_FULL_NODE: '', TRON_HOT_WALLET_KEY: '' },
       timeoutMs: 20_000,
     });
     await expect(refused).rejects.toThrow(
-      /server exited \(1\): With DATABASE_URL, set MASTER_SEED .*; SECRETS_KEY .*; S3_BUCKET.*; TRON_FULL_NODE/,
+      /server exited \(1\): With DATABASE_URL, set MASTER_SEED .*; SECRETS_KEY .*; S3_BUCKET.*; TRON_FULL_NODE .*; TRON_HOT_WALLET_KEY/,
     );
   });
 

@@ -1,8 +1,11 @@
 /** The operator surface: liveness, readiness (and draining), metrics behind a token, the generated API reference. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createLifecycle } from '../lifecycle';
+import { recordHotWalletFloat } from '../metrics';
 import { backends, resetDb, setupDb, type TestEnv } from './helpers';
 
 /** SPEC §7: the 46 operations, as the spec writes them. */
@@ -66,6 +69,18 @@ describe.each(backends)('operator surface on %s', (backend) => {
     expect(r.body).toMatch(/tessera_http_requests_total\{method="GET",route="\/config\/app",status="200"\} \d+/);
     expect(r.body).toMatch(/tessera_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/config\/app"\}/);
     expect(r.body).toContain('tessera_settlement_lag_seconds 0');
+    expect(r.body).toContain('tessera_sweeps_open{kind="sweep"} 0');
+    expect(r.body).toMatch(/^tessera_network_fees_burnt -?0$/m);
+  });
+
+  it('alerts only on metrics /metrics serves (docs/alerts.yml)', async () => {
+    const rules = readFileSync(path.join(import.meta.dirname, '../../../docs/alerts.yml'), 'utf8');
+    const named = new Set(rules.match(/\btessera_[a-z_]+/g));
+    expect(named.size).toBeGreaterThan(5);
+    // The float gauge appears once the withdrawal job has read the hot wallet.
+    recordHotWalletFloat('TRX', 1);
+    const served = (await app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-secret-123' } })).body;
+    for (const metric of named) expect(served, metric).toMatch(new RegExp(`^# TYPE ${metric} `, 'm'));
   });
 
   it('describes every SPEC §7 operation in OpenAPI 3.1, from the contract', async () => {

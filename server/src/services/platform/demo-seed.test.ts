@@ -1,5 +1,6 @@
 /** The demo seed is one atomic, idempotent unit: parallel runs create it once, a failed run leaves nothing. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dec } from '../../common/decimal';
 import { backends, resetDb, setupDb, type TestEnv } from '../../test/helpers';
 import * as notify from '../messages/messages';
 import { seedDemo } from './demo-seed';
@@ -19,6 +20,22 @@ describe.each(backends)('demo seed on %s', (backend) => {
     const runs = await Promise.all([1, 2, 3].map(() => seedDemo(env.db, env.config)));
     expect(runs.map((r) => r.created).sort()).toEqual([false, false, true]);
     expect(await users()).toBe(1);
+  });
+
+  it('a production instance creates its channels with approval above a limit; the operator’s choice survives restarts', async () => {
+    await env.db.deleteFrom('withdraw_channels').execute();
+    await seedReference(env.db, undefined, { production: true });
+    const limits = async () =>
+      Object.fromEntries(
+        (await env.db.selectFrom('withdraw_channels').select(['currency', 'approval_above']).execute()).map((c) => [
+          c.currency,
+          c.approval_above === null ? null : dec(c.approval_above).toFixed(),
+        ]),
+      );
+    expect(await limits()).toEqual({ USDT: '2000', TRX: '8000', TSR: '40000' });
+    await env.db.updateTable('withdraw_channels').set({ approval_above: null }).where('currency', '=', 'TRX').execute();
+    await seedReference(env.db, undefined, { production: true });
+    expect(await limits()).toEqual({ USDT: '2000', TRX: null, TSR: '40000' });
   });
 
   it("reference data is upserted: the code's fee reaches an existing database, the operator's switch stays", async () => {

@@ -27,10 +27,21 @@ function withoutKey<T extends object, K extends keyof T>(row: T, key: K): Omit<T
   return rest;
 }
 
-/** `contracts`: the TRC-20 contract of each token on the configured network (TRON_*_CONTRACT). */
+/**
+ * Above these a withdrawal waits for an operator's approval (≈ $2,000 at the seed's prices): set when
+ * a production instance first creates the channel. The operator changes or clears it with
+ * `ops approval-limit`, and a restart leaves that choice alone.
+ */
+const PRODUCTION_APPROVAL_ABOVE: Record<string, string> = { USDT: '2000', TRX: '8000', [TSR]: '40000' };
+
+/**
+ * `contracts`: the TRC-20 contract of each token on the configured network (TRON_*_CONTRACT).
+ * `production`: a production instance (DATABASE_URL), where large withdrawals wait for approval by default.
+ */
 export async function seedReference(
   db: Q,
   contracts: Record<string, string> = { USDT: MAINNET_USDT, TSR: DEVNET_TSR },
+  { production = false }: { production?: boolean } = {},
 ): Promise<void> {
   const currencies = [
     {
@@ -100,7 +111,7 @@ export async function seedReference(
   for (const c of channels) {
     await db
       .insertInto('withdraw_channels')
-      .values(c)
+      .values({ ...c, approval_above: production ? (PRODUCTION_APPROVAL_ABOVE[c.currency] ?? null) : null })
       .onConflict((oc) => oc.column('id').doUpdateSet(withoutKey(c, 'id')))
       .execute();
   }

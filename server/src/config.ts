@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LIVE_HEARTBEAT_MS } from '../../src/contract/live';
 import { must } from '../../src/lib/must';
+import { isValidTronAddress } from '../../src/lib/tron/index';
 
 export interface Config {
   host: string;
@@ -12,6 +13,8 @@ export interface Config {
   staticDir: string;
   tokenTtlSeconds: number;
   settleIntervalMs: number;
+  /** How often the books are reconciled with the chain (services/custody/reconcile.ts). */
+  reconcileIntervalMs: number;
   /** How often a live-updates stream gets a keep-alive and its session is checked again. */
   liveHeartbeatMs: number;
   distributionPeriodSeconds: number;
@@ -109,6 +112,8 @@ export interface TronConfig {
   expirationSeconds: number;
   /** The hot wallet's private key (hex); unset: derived from MASTER_SEED. */
   hotWalletKey: string | undefined;
+  /** A watch-only cold address the service counts as its own (reconciliation); its key is never here. */
+  coldAddress: string | undefined;
   /** A block explorer's transaction page, `{txId}` replaced (unset: no link). */
   explorerTxUrl: string | undefined;
   /** The embedded devnet's port (0: any free port) and block interval. */
@@ -150,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: path.resolve(env.STATIC_DIR || 'dist'),
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 7 * 24 * 3600),
     settleIntervalMs: int(env.SETTLE_INTERVAL_MS, 5000),
+    reconcileIntervalMs: int(env.RECONCILE_INTERVAL_MS, 600_000),
     liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, LIVE_HEARTBEAT_MS),
     allowlistDelaySeconds: int(env.ALLOWLIST_DELAY_SECONDS, 24 * 3600),
     webauthn: parseWebAuthn(env),
@@ -196,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       feeLimitSun: int(env.TRON_FEE_LIMIT_SUN, 30_000_000),
       expirationSeconds: int(env.TRON_EXPIRATION_SECONDS, 600),
       hotWalletKey: env.TRON_HOT_WALLET_KEY || undefined,
+      coldAddress: parseTronAddress('TRON_COLD_ADDRESS', env.TRON_COLD_ADDRESS),
       explorerTxUrl: parseExplorerUrl(env.TRON_EXPLORER_TX_URL),
       devnetPort: nonNegative(env.DEVNET_PORT, 0),
       devnetBlockMs: int(env.DEVNET_BLOCK_MS, 3000),
@@ -257,6 +264,13 @@ export function parsePushSubject(value: string | undefined): string | undefined 
   if (!value) return undefined;
   if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s]+)$/.test(value))
     throw new Error('PUSH_SUBJECT: a mailto: address or an https: URL where push services can reach the operator');
+  return value;
+}
+
+/** A base58check TRON address setting, or undefined when unset; anything else is refused. */
+function parseTronAddress(name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!isValidTronAddress(value)) throw new Error(`${name}: not a TRON address (base58check, starting with T)`);
   return value;
 }
 

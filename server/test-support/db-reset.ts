@@ -79,6 +79,8 @@ function migrationsTables(): Record<keyof DB, true> {
     chain_sweeps: true,
     sweep_holds: true,
     sweep_checks: true,
+    chain_holdings: true,
+    reconciliations: true,
     withdrawal_holds: true,
     pending_deposits: true,
     idempotency_keys: true,

@@ -69,6 +69,8 @@ export interface ChainGateway {
   inSolidChain(txId: string): Promise<boolean>;
   /** The solidified receipt, or null while the transaction is not in a solidified block. */
   receipt(txId: string): Promise<Receipt | null>;
+  /** The receipt from the latest blocks (solidified or not), or null while no block holds the transaction. */
+  executed(txId: string): Promise<Receipt | null>;
   solidHead(): Promise<{ number: number; timestamp: number }>;
   /** The latest block, solidified or not. */
   head(): Promise<{ number: number; timestamp: number }>;
@@ -219,15 +221,11 @@ export function createGateway(config: TronConfig, wallet: HotWallet, fullNode = 
     },
 
     async receipt(txId) {
-      const info = (await tronWeb.trx.getTransactionInfo(txId)) as {
-        blockNumber?: number;
-        fee?: number;
-        result?: string;
-        receipt?: { result?: string };
-      };
-      if (info.blockNumber === undefined) return null;
-      const result = info.receipt?.result ?? (info.result === 'FAILED' ? 'FAILED' : 'SUCCESS');
-      return { blockNumber: info.blockNumber, result, feeSun: info.fee ?? 0 };
+      return receiptOf(await tronWeb.trx.getTransactionInfo(txId));
+    },
+
+    async executed(txId) {
+      return receiptOf(await tronWeb.fullNode.request('wallet/gettransactioninfobyid', { value: txId }, 'post'));
     },
 
     async transfersIn(num, solid = true) {
@@ -277,6 +275,13 @@ export function createGateway(config: TronConfig, wallet: HotWallet, fullNode = 
       return headerOf(await tronWeb.trx.getCurrentBlock());
     },
   };
+}
+
+function receiptOf(answer: unknown): Receipt | null {
+  const info = answer as { blockNumber?: number; fee?: number; result?: string; receipt?: { result?: string } };
+  if (info.blockNumber === undefined) return null;
+  const result = info.receipt?.result ?? (info.result === 'FAILED' ? 'FAILED' : 'SUCCESS');
+  return { blockNumber: info.blockNumber, result, feeSun: info.fee ?? 0 };
 }
 
 function headerOf(block: unknown) {

@@ -30,6 +30,7 @@ import * as m023 from './migrations/023_withdrawal_absence';
 import * as m024 from './migrations/024_sweep_holds';
 import * as m025 from './migrations/025_sweep_checks';
 import * as m026 from './migrations/026_internal_transfers';
+import * as m027 from './migrations/027_reconciliations';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '024_sweep_holds': m024,
   '025_sweep_checks': m025,
   '026_internal_transfers': m026,
+  '027_reconciliations': m027,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -213,6 +213,13 @@ CREATE TABLE chain_deposits (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE chain_holdings (
+    address text NOT NULL,
+    currency text NOT NULL,
+    units numeric(40,0) NOT NULL,
+    read_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE chain_sweeps (
     id bigint NOT NULL,
     kind text NOT NULL,
@@ -551,6 +558,25 @@ CREATE TABLE rate_limits (
     hits integer NOT NULL
 );
 
+CREATE TABLE reconciliations (
+    id integer NOT NULL,
+    started_at timestamp with time zone NOT NULL,
+    full_read boolean NOT NULL,
+    through_record_id integer NOT NULL,
+    balanced boolean NOT NULL,
+    report jsonb NOT NULL
+);
+
+CREATE SEQUENCE reconciliations_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+ALTER SEQUENCE reconciliations_id_seq OWNED BY reconciliations.id;
+
 CREATE TABLE records (
     id integer NOT NULL,
     user_id integer NOT NULL,
@@ -570,6 +596,7 @@ CREATE TABLE records (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     confirmations integer,
     confirmations_needed integer,
+    internal boolean DEFAULT false NOT NULL,
     CONSTRAINT records_direction_check CHECK ((direction = ANY (ARRAY['in'::text, 'out'::text])))
 );
 
@@ -790,6 +817,8 @@ CREATE TABLE withdrawal_holds (
     CONSTRAINT withdrawal_holds_reason_check CHECK ((reason = ANY (ARRAY['above_approval_amount'::text, 'beyond_hot_wallet'::text])))
 );
 
+ALTER TABLE ONLY reconciliations ALTER COLUMN id SET DEFAULT nextval('reconciliations_id_seq'::regclass);
+
 ALTER TABLE ONLY activities
     ADD CONSTRAINT activities_pkey PRIMARY KEY (id);
 
@@ -804,6 +833,9 @@ ALTER TABLE ONLY chain_cursors
 
 ALTER TABLE ONLY chain_deposits
     ADD CONSTRAINT chain_deposits_pkey PRIMARY KEY (tx_id, event_index);
+
+ALTER TABLE ONLY chain_holdings
+    ADD CONSTRAINT chain_holdings_pkey PRIMARY KEY (address, currency);
 
 ALTER TABLE ONLY chain_sweeps
     ADD CONSTRAINT chain_sweeps_pkey PRIMARY KEY (id);
@@ -909,6 +941,9 @@ ALTER TABLE ONLY push_subscriptions
 
 ALTER TABLE ONLY rate_limits
     ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key);
+
+ALTER TABLE ONLY reconciliations
+    ADD CONSTRAINT reconciliations_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY records
     ADD CONSTRAINT records_pkey PRIMARY KEY (id);

@@ -156,6 +156,15 @@ export interface DB extends NoticeTables, SignInTables {
     updated_at: Time;
   };
   server_secrets: { name: string; value: string; created_at: Time };
+  chain_holdings: { address: string; currency: string; units: string; read_at: ColumnType<Date, Date | undefined, Date> };
+  reconciliations: {
+    id: Generated<number>;
+    started_at: Time;
+    full_read: boolean;
+    through_record_id: number;
+    balanced: boolean;
+    report: ColumnType<unknown, string, string>;
+  };
   chain_deposits: { tx_id: string; event_index: number; record_id: number | null; created_at: Time };
   pending_deposits: {
     tx_id: string;

@@ -1,6 +1,6 @@
 /**
  * Background jobs of a running server: withdrawals on the chain (sign, broadcast, follow receipts),
- * the deposit watcher, sweeping deposits to the hot wallet, sending push notifications,
+ * the deposit watcher, sweeping deposits to the hot wallet, reconciling the books with the chain, sending push notifications,
  * the reward distribution and the hourly clean-up of uploads no participation uses, spent challenges,
  * old rate-limit windows, live events too old to resume from and push subscriptions of ended sessions.
  *
@@ -16,6 +16,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/schema';
 import type { Lifecycle } from '../lifecycle';
 import { recordJobRun } from '../metrics';
+import { reconcile } from '../services/custody/reconcile';
 import { forgetExpiredChallenges } from '../services/identity/human-check';
 import { forgetOldLiveEvents } from '../services/messages/live-events';
 import { forgetDeadSubscriptions, sendDuePushes } from '../services/messages/push';
@@ -34,6 +35,7 @@ const JOB_LOCKS = {
   deposits: 727_104,
   sweep: 727_105,
   push: 727_106,
+  reconcile: 727_107,
 } as const;
 type JobName = keyof typeof JOB_LOCKS;
 
@@ -86,6 +88,12 @@ export function startJobs(
   const sweep = run('sweep', async () => {
     if (gateway) await sweepDeposits(db, gateway, log);
   });
+  const reconciliation = run('reconcile', async () => {
+    if (!gateway) return;
+    const r = await reconcile(db, gateway, { cold: config.tron.coldAddress });
+    const off = r.currencies.filter((c) => c.unexplained !== '0');
+    if (off.length) log.error({ unexplained: off, inFlight: r.inFlight }, 'the books differ from the chain');
+  });
   const distribution = run('distribute', async () => {
     const r = await distribute(db, config.distributionPeriodSeconds);
     if (r) log.info({ distribution: r }, 'reward pool distributed');
@@ -107,6 +115,7 @@ export function startJobs(
     setInterval(deposits, config.settleIntervalMs),
     setInterval(sweep, config.settleIntervalMs),
     setInterval(push, config.settleIntervalMs),
+    setInterval(reconciliation, config.reconcileIntervalMs),
     // Distribution: checked every minute (or every period when shorter); pays once per period.
     setInterval(distribution, Math.min(config.distributionPeriodSeconds * 1000, 60_000)),
     setInterval(cleanUp, 3600_000),

@@ -12,6 +12,7 @@ import { pendingMigrations, poolOf } from '../db/index';
 import type { Lifecycle } from '../lifecycle';
 import { gauge, recordRequest, registry } from '../metrics';
 import { apiReferencePage, openApiDocument } from '../openapi';
+import type { Reconciliation } from '../services/custody/reconcile';
 import { accountBalance } from '../services/money-moves/ledger';
 
 const sameSecret = (expected: string, given: string) => {
@@ -80,6 +81,17 @@ export function operatorRoutes(app: FastifyInstance, ctx: Ctx, lifecycle: Lifecy
     [],
     async (g) => {
       g.set(-Number(await accountBalance(db, 'system:network-fees', 'TRX')));
+    },
+  );
+  gauge(
+    'tessera_reconciliation_unexplained',
+    'What the last reconciliation found between the books and the chain that nothing on its way explains, by currency (0: equal).',
+    ['currency'],
+    async (g) => {
+      const last = await db.selectFrom('reconciliations').select('report').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      g.reset();
+      for (const c of (last?.report as Reconciliation | undefined)?.currencies ?? [])
+        g.set({ currency: c.currency }, Number(c.unexplained));
     },
   );
   gauge('tessera_settlement_lag_seconds', 'Age of the oldest withdrawal still waiting to settle (0: none).', [], async (g) => {

@@ -10,6 +10,7 @@ import type { ChainGateway } from '../chain/gateway';
 import { dec } from '../common/decimal';
 import { watchDeposits } from '../jobs/deposits';
 import { sweepDeposits } from '../jobs/sweeps';
+import { reconcile } from '../services/custody/reconcile';
 import { depositAddress } from '../services/deposits/deposits';
 import { listSweepHolds, releaseSweeps } from '../services/deposits/sweep-holds';
 import { accountBalance, journalTotals, post } from '../services/money-moves/ledger';
@@ -60,6 +61,10 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
   async function expectBooksEqualChain() {
     for (const currency of ['TRX', 'USDT'] as const) expect(await onBooks(currency), currency).toBe(await onChain(currency));
     for (const [currency, total] of Object.entries(await journalTotals(env.db))) expect(total, currency).toBe('0');
+    // The reconciliation, reading the chain only where something happened, agrees.
+    const r = await reconcile(env.db, chain.gateway);
+    expect(r.currencies.filter((c) => c.unexplained !== '0')).toEqual([]);
+    expect(r.balanced).toBe(true);
   }
 
   it('the planner asks the node about addresses with new deposits only, not every address ever seen', async () => {
@@ -213,5 +218,36 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
     expect(await env.db.selectFrom('chain_sweeps').select('id').execute()).toHaveLength(4);
     expect(await listSweepHolds(env.db)).toEqual([]);
     await expectBooksEqualChain();
+  });
+
+  it('a reconciliation explains what is on its way, re-reads only what changed, and reports what nothing explains', async () => {
+    const u = await makeUser(env.db);
+    const address = (await depositAddress(env.db, u.id, 'USDT', 'TRC20')).address;
+    await watchDeposits(env.db, chain.gateway);
+    chain.devnet.faucet(address, '250', 'USDT');
+    chain.produce(SOLID_AFTER + 1);
+    await watchDeposits(env.db, chain.gateway);
+    const first = await reconcile(env.db, chain.gateway);
+    expect([first.full, first.balanced]).toEqual([true, true]);
+    // A deposit seen in a block not yet solidified: on the chain, not yet in the books — explained.
+    chain.devnet.faucet(address, '40', 'USDT');
+    chain.produce();
+    await watchDeposits(env.db, chain.gateway);
+    const confirming = await reconcile(env.db, chain.gateway);
+    expect(confirming.full).toBe(false);
+    expect(confirming.addressesRead, 'the hot wallet and the one address with a new deposit').toBe(2);
+    expect(confirming.inFlight).toEqual([expect.objectContaining({ kind: 'deposit', currency: 'USDT', effect: '40' })]);
+    expect(confirming.currencies.find((c) => c.currency === 'USDT')).toMatchObject({ inFlight: '40', unexplained: '0' });
+    expect(confirming.balanced).toBe(true);
+    // Coins reach the hot wallet that nobody booked: reported, not explained away.
+    chain.devnet.faucet(chain.hot, '3', 'USDT');
+    chain.produce(SOLID_AFTER + 1);
+    await watchDeposits(env.db, chain.gateway);
+    const off = await reconcile(env.db, chain.gateway);
+    expect(off.balanced).toBe(false);
+    expect(off.currencies.find((c) => c.currency === 'USDT')).toMatchObject({ inFlight: '0', unexplained: '3' });
+    expect(
+      (await env.db.selectFrom('reconciliations').select('balanced').orderBy('id').execute()).map((r) => r.balanced),
+    ).toEqual([true, true, false]);
   });
 });

@@ -2,9 +2,12 @@
 
 import { readFile } from 'node:fs/promises';
 import { devnetFaucet } from '../../chain/faucet';
+import { createGateway } from '../../chain/gateway';
+import { hotWallet } from '../../chain/keys';
 import { ErrorCode, fail } from '../../common/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/schema';
+import { reconcile } from '../custody/reconcile';
 import { depositAddress, findUserId } from '../deposits/deposits';
 import { listSweepHolds, releaseSweeps } from '../deposits/sweep-holds';
 import { resealSecrets } from '../identity/users';
@@ -37,7 +40,9 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   approval-limit <channelId> <amount|off>  withdrawals above this amount wait for approval
   price <symbol> <usd>                     set a currency's USD price (valuations, the portfolio history)
   sweep-holds                              deposit addresses whose sweep failed on the chain, not swept again
-  release-sweep <address>                  sweep that address again (once the cause is fixed)`;
+  release-sweep <address>                  sweep that address again (once the cause is fixed)
+  reconcile [--full]                       the books against the chain, per currency, with what explains a
+                                           difference; --full re-reads every address, not only what changed`;
 
 export async function runOps(db: Db, config: Config, command: string, args: string[]): Promise<unknown> {
   const missing = () => fail(ErrorCode.BAD_REQUEST, `${command}: missing arguments\n${OPS_USAGE}`);
@@ -141,6 +146,11 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0) fail(ErrorCode.NOT_FOUND, `price: no currency ${symbol}`);
       return { symbol, priceUsd: arg(1) };
+    }
+    case 'reconcile': {
+      if (!config.tron.fullNode) return fail(ErrorCode.BAD_REQUEST, 'No TRON node is configured');
+      const gateway = createGateway(config.tron, hotWallet(config.tron.hotWalletKey));
+      return reconcile(db, gateway, { full: args.includes('--full'), cold: config.tron.coldAddress });
     }
     default:
       return fail(ErrorCode.NOT_FOUND, `unknown command ${command}\n${OPS_USAGE}`);

@@ -114,6 +114,8 @@ export interface TronConfig {
   hotWalletKey: string | undefined;
   /** A watch-only cold address the service counts as its own (reconciliation); its key is never here. */
   coldAddress: string | undefined;
+  /** Most the hot wallet keeps per currency, in units; beyond it goes to the cold address (jobs/sweeps.ts). */
+  hotWalletCap: Record<string, string>;
   /** A block explorer's transaction page, `{txId}` replaced (unset: no link). */
   explorerTxUrl: string | undefined;
   /** The embedded devnet's port (0: any free port) and block interval. */
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       expirationSeconds: int(env.TRON_EXPIRATION_SECONDS, 600),
       hotWalletKey: env.TRON_HOT_WALLET_KEY || undefined,
       coldAddress: parseTronAddress('TRON_COLD_ADDRESS', env.TRON_COLD_ADDRESS),
+      hotWalletCap: parseHotWalletCap(env.TRON_HOT_WALLET_CAP),
       explorerTxUrl: parseExplorerUrl(env.TRON_EXPLORER_TX_URL),
       devnetPort: nonNegative(env.DEVNET_PORT, 0),
       devnetBlockMs: int(env.DEVNET_BLOCK_MS, 3000),
@@ -272,6 +275,18 @@ function parseTronAddress(name: string, value: string | undefined): string | und
   if (!value) return undefined;
   if (!isValidTronAddress(value)) throw new Error(`${name}: not a TRON address (base58check, starting with T)`);
   return value;
+}
+
+/** TRON_HOT_WALLET_CAP: `USDT:50000,TRX:200000` — a positive decimal per currency symbol. */
+export function parseHotWalletCap(value: string | undefined): Record<string, string> {
+  const caps: Record<string, string> = {};
+  for (const part of (value ?? '').split(',').filter((p) => p.trim())) {
+    const m = /^\s*([A-Z][A-Z0-9]{1,9}):(\d{1,15}(?:\.\d{1,6})?)\s*$/.exec(part);
+    if (!m?.[1] || !m[2] || /^0*(\.0*)?$/.test(m[2]))
+      throw new Error(`TRON_HOT_WALLET_CAP: "${part}" is not SYMBOL:amount (e.g. USDT:50000,TRX:200000)`);
+    caps[m[1]] = m[2];
+  }
+  return caps;
 }
 
 /** TRON_EXPLORER_TX_URL: an http(s) page with `{txId}` where the id goes; anything else is refused. */

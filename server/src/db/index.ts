@@ -31,6 +31,7 @@ import * as m024 from './migrations/024_sweep_holds';
 import * as m025 from './migrations/025_sweep_checks';
 import * as m026 from './migrations/026_internal_transfers';
 import * as m027 from './migrations/027_reconciliations';
+import * as m028 from './migrations/028_cold_moves';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '025_sweep_checks': m025,
   '026_internal_transfers': m026,
   '027_reconciliations': m027,
+  '028_cold_moves': m028,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -237,7 +237,7 @@ CREATE TABLE chain_sweeps (
     fee_sun numeric(30,0),
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT chain_sweeps_kind_check CHECK ((kind = ANY (ARRAY['topup'::text, 'sweep'::text]))),
+    CONSTRAINT chain_sweeps_kind_check CHECK ((kind = ANY (ARRAY['topup'::text, 'sweep'::text, 'cold'::text]))),
     CONSTRAINT chain_sweeps_state_check CHECK ((state = ANY (ARRAY['signed'::text, 'broadcast'::text, 'done'::text])))
 );
 

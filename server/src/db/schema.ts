@@ -186,7 +186,7 @@ export interface DB extends NoticeTables, SignInTables {
   };
   chain_sweeps: {
     id: Generated<number>;
-    kind: 'topup' | 'sweep';
+    kind: 'topup' | 'sweep' | 'cold';
     address: string;
     currency: string;
     amount: Num;

@@ -86,7 +86,7 @@ export function startJobs(
     if (gateway) await watchDeposits(db, gateway, log);
   });
   const sweep = run('sweep', async () => {
-    if (gateway) await sweepDeposits(db, gateway, log);
+    if (gateway) await sweepDeposits(db, gateway, log, { cold: config.tron.coldAddress, cap: config.tron.hotWalletCap });
   });
   const reconciliation = run('reconcile', async () => {
     if (!gateway) return;

@@ -19,6 +19,7 @@ import { transact } from '../db/index';
 import type { Db } from '../db/schema';
 import { heldSweepAddresses, holdSweeps } from '../services/deposits/sweep-holds';
 import { post } from '../services/money-moves/ledger';
+import { unpaidByCurrency } from './withdrawals';
 
 /** Never swept below these amounts (in the currency's units), whatever the cost. */
 const SWEEP_MIN: Record<string, string> = { USDT: '10', TSR: '50', TRX: '20' };
@@ -86,7 +87,14 @@ async function checked(db: Db, source: Source) {
     .execute();
 }
 
-async function store(db: Db, kind: 'topup' | 'sweep', address: string, currency: string, amount: string, tx: SignedTransaction) {
+async function store(
+  db: Db,
+  kind: 'topup' | 'sweep' | 'cold',
+  address: string,
+  currency: string,
+  amount: string,
+  tx: SignedTransaction,
+) {
   await db
     .insertInto('chain_sweeps')
     .values({
@@ -197,6 +205,43 @@ async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
   }
 }
 
+/** Where the hot wallet's surplus goes, and how much of each currency it keeps (config.tron). */
+export interface Custody {
+  cold?: string | undefined;
+  cap?: Record<string, string>;
+}
+
+/** A move to the cold address waits until the surplus is this share of the cap, so moves stay few. */
+const COLD_MOVE_MIN_SHARE = '0.1';
+
+/**
+ * Keeps the hot wallet at its cap: what it holds beyond it, and beyond what signed withdrawals will
+ * take, goes to the cold address — one move at a time, of one currency.
+ */
+async function moveBeyondCap(db: Db, gateway: ChainGateway, custody: Custody) {
+  const hot = gateway.hotWallet;
+  if (!custody.cold || !custody.cap) return;
+  const open = await db
+    .selectFrom('chain_sweeps')
+    .select('id')
+    .where('address', '=', hot)
+    .where('state', '<>', 'done')
+    .executeTakeFirst();
+  if (open || (await heldSweepAddresses(db)).has(hot)) return;
+  const unpaid = await unpaidByCurrency(db);
+  for (const [currency, cap] of Object.entries(custody.cap)) {
+    const c = await db.selectFrom('currencies').select('precision').where('symbol', '=', currency).executeTakeFirst();
+    if (!c) continue;
+    const units = (await gateway.balanceOf(hot, currency)) - (unpaid.get(currency) ?? 0n);
+    const surplus = dec(units.toString()).div(dec(10).pow(c.precision)).minus(cap);
+    if (surplus.lte(dec(cap).mul(COLD_MOVE_MIN_SHARE))) continue;
+    const amount = surplus.toDecimalPlaces(c.precision, 1).toFixed();
+    const tx = await gateway.signPayment({ to: custody.cold, currency, amount, precision: c.precision });
+    await store(db, 'cold', hot, currency, amount, tx);
+    return;
+  }
+}
+
 async function send(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
   const due = await db
     .selectFrom('chain_sweeps')
@@ -246,7 +291,7 @@ async function follow(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): P
         .where('state', '<>', 'done')
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return;
-      if (row.kind === 'sweep' && receipt && receipt.result !== 'SUCCESS') {
+      if (row.kind !== 'topup' && receipt && receipt.result !== 'SUCCESS') {
         await holdSweeps(trx, row.address, receipt.result, row.tx_id);
         log?.warn({ address: row.address, txId: row.tx_id, result: receipt.result }, 'sweep failed on the chain: address held');
       }
@@ -262,10 +307,19 @@ async function follow(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): P
   return finished;
 }
 
-/** One pass: finish what the chain has decided, send what is signed, plan what is due. */
-export async function sweepDeposits(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): Promise<void> {
+/**
+ * One pass: finish what the chain has decided, send what is signed, plan what is due — sweeps into
+ * the hot wallet, and what it holds beyond its cap out to the cold address.
+ */
+export async function sweepDeposits(
+  db: Db,
+  gateway: ChainGateway,
+  log?: FastifyBaseLogger,
+  custody: Custody = {},
+): Promise<void> {
   const finished = await follow(db, gateway, log);
   await send(db, gateway, log);
   await plan(db, gateway, log);
+  await moveBeyondCap(db, gateway, custody);
   if (finished) log?.info({ finished }, 'sweeps finished');
 }

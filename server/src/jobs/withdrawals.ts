@@ -40,7 +40,7 @@ const REASONS: Record<string, string> = {
 };
 
 /** Base units of signed withdrawals the chain has not settled yet, per currency. */
-async function unpaidByCurrency(db: Db): Promise<Map<string, bigint>> {
+export async function unpaidByCurrency(db: Db): Promise<Map<string, bigint>> {
   const rows = await db
     .selectFrom('chain_withdrawals as c')
     .innerJoin('records as r', 'r.id', 'c.record_id')

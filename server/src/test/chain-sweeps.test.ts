@@ -19,6 +19,8 @@ import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
 const FLOAT = { TRX: '10000', USDT: '1000' };
 const DEST = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
+/** The operator's cold address (watch-only: its key is nowhere in the server). */
+const COLD = 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC';
 
 describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (backend) => {
   let env: TestEnv;
@@ -44,12 +46,12 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
     });
   });
 
-  /** What the server's addresses hold on the devnet: the hot wallet and every user's deposit addresses. */
+  /** What the server's addresses hold on the devnet: the hot wallet, the cold address and every user's deposit addresses. */
   async function onChain(currency: 'TRX' | 'USDT') {
     const wallets = await env.db.selectFrom('wallets').select('address').where('is_primary', '=', true).execute();
     const legacy = await env.db.selectFrom('deposit_addresses').select('address').execute();
     let units = 0n;
-    for (const address of [chain.hot, ...wallets.map((w) => w.address), ...legacy.map((d) => d.address)])
+    for (const address of [chain.hot, COLD, ...wallets.map((w) => w.address), ...legacy.map((d) => d.address)])
       units += currency === 'TRX' ? (chain.devnet.chain.ledger.account(address)?.balance ?? 0n) : chain.usdtOf(address);
     return dec(units.toString()).div(1_000_000).toFixed();
   }
@@ -62,7 +64,7 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
     for (const currency of ['TRX', 'USDT'] as const) expect(await onBooks(currency), currency).toBe(await onChain(currency));
     for (const [currency, total] of Object.entries(await journalTotals(env.db))) expect(total, currency).toBe('0');
     // The reconciliation, reading the chain only where something happened, agrees.
-    const r = await reconcile(env.db, chain.gateway);
+    const r = await reconcile(env.db, chain.gateway, { cold: COLD });
     expect(r.currencies.filter((c) => c.unexplained !== '0')).toEqual([]);
     expect(r.balanced).toBe(true);
   }
@@ -249,5 +251,37 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
     expect(
       (await env.db.selectFrom('reconciliations').select('balanced').orderBy('id').execute()).map((r) => r.balanced),
     ).toEqual([true, true, false]);
+  });
+
+  it('keeps the hot wallet at its cap: the surplus goes to the cold address, once, and the books still equal the chain', async () => {
+    const custody = { cold: COLD, cap: { USDT: '400' } };
+    const passes = async (n: number) => {
+      for (let pass = 0; pass < n; pass++) {
+        await sweepDeposits(env.db, chain.gateway, undefined, custody);
+        chain.produce(SOLID_AFTER + 1);
+      }
+    };
+    await passes(4);
+    expect(chain.usdtOf(chain.hot)).toBe(400_000_000n);
+    expect(chain.usdtOf(COLD)).toBe(600_000_000n);
+    expect(
+      (await env.db.selectFrom('chain_sweeps').select(['kind', 'currency', 'amount', 'result']).execute()).map((m) => [
+        m.kind,
+        m.currency,
+        dec(m.amount).toFixed(),
+        m.result,
+      ]),
+    ).toEqual([['cold', 'USDT', '600', 'SUCCESS']]);
+    // A little over the cap (under a tenth of it) is not worth a move.
+    chain.devnet.faucet(chain.hot, '30', 'USDT');
+    await env.db.transaction().execute((trx) =>
+      post(trx, 'capital:USDT:more', 'USDT', [
+        ['system:chain', dec(-30)],
+        ['system:capital', dec(30)],
+      ]),
+    );
+    await passes(2);
+    expect(await env.db.selectFrom('chain_sweeps').select('id').execute()).toHaveLength(1);
+    await expectBooksEqualChain();
   });
 });

@@ -17,7 +17,7 @@ import type { Db } from '../../db/schema';
 import { accountBalance } from '../money-moves/ledger';
 
 export interface InFlight {
-  kind: 'deposit' | 'withdrawal' | 'topup' | 'sweep';
+  kind: 'deposit' | 'withdrawal' | 'topup' | 'sweep' | 'cold';
   /** The record (deposit, withdrawal) or the chain_sweeps row (top-up, sweep). */
   id: number;
   txId: string | null;

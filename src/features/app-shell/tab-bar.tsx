@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { ActivityIcon, HomeIcon, RewardIcon, UserIcon } from '../../ui/icons';
 
@@ -15,8 +15,10 @@ export const TAB_PATHS = ['/pages/index/index', '/pages/activity/index', '/pages
  */
 function useHasUnread(): boolean {
   const queryClient = useQueryClient();
+  // One subscription for the bar's life: a new function each render would make React resubscribe.
+  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
   return useSyncExternalStore(
-    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    subscribe,
     () => (queryClient.getQueryData<number>(queryKeys.notify.unread) ?? 0) > 0,
     () => false,
   );

@@ -1,5 +1,6 @@
 /** Kysely table types. NUMERIC columns are strings; timestamps come back as Date. */
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { ChainTables } from './schema-chain';
 import type { MessageTexts, NoticeTables } from './schema-notices';
 import type { SignInTables } from './schema-sign-in';
 
@@ -26,8 +27,11 @@ export interface Socials {
   x: string | null;
 }
 
-/** Every table; those telling the user things and keeping their saved data are in schema-notices.ts. */
-export interface DB extends NoticeTables, SignInTables {
+/**
+ * Every table; those telling the user things and keeping their saved data are in schema-notices.ts,
+ * the sign-in ones in schema-sign-in.ts, the chain's in schema-chain.ts.
+ */
+export interface DB extends NoticeTables, SignInTables, ChainTables {
   users: {
     id: Generated<number>;
     account_type: 'phone' | 'email';
@@ -156,75 +160,6 @@ export interface DB extends NoticeTables, SignInTables {
     updated_at: Time;
   };
   server_secrets: { name: string; value: string; created_at: Time };
-  chain_holdings: { address: string; currency: string; units: string; read_at: ColumnType<Date, Date | undefined, Date> };
-  reconciliations: {
-    id: Generated<number>;
-    started_at: Time;
-    full_read: boolean;
-    through_record_id: number;
-    balanced: boolean;
-    report: ColumnType<unknown, string, string>;
-  };
-  chain_deposits: { tx_id: string; event_index: number; record_id: number | null; created_at: Time };
-  pending_deposits: {
-    tx_id: string;
-    event_index: number;
-    record_id: number;
-    block_number: ColumnType<string, number, number>;
-    created_at: Time;
-  };
-  chain_cursors: { name: string; block_number: ColumnType<string, number, number>; updated_at: Time };
-  sweep_checks: {
-    address: string;
-    through_record_id: number;
-  };
-  sweep_holds: {
-    address: string;
-    reason: string;
-    tx_id: string;
-    held_at: Generated<Date>;
-  };
-  chain_sweeps: {
-    id: Generated<number>;
-    kind: 'topup' | 'sweep' | 'cold';
-    address: string;
-    currency: string;
-    amount: Num;
-    tx_id: string;
-    signed: string;
-    expires_at: Date;
-    state: 'signed' | 'broadcast' | 'done';
-    result: string | null;
-    broadcast_at: Date | null;
-    last_error: string | null;
-    block_number: ColumnType<string | null, number | null | undefined, number | null>;
-    fee_sun: ColumnType<string | null, string | null | undefined, string | null>;
-    created_at: Time;
-    updated_at: Time;
-  };
-  withdrawal_holds: {
-    record_id: number;
-    reason: 'above_approval_amount' | 'beyond_hot_wallet';
-    decision: 'approved' | 'rejected' | null;
-    decided_at: Date | null;
-    created_at: Time;
-  };
-  chain_withdrawals: {
-    record_id: number;
-    tx_id: string;
-    /** The signed transaction's JSON, exactly as it is (re)broadcast. */
-    signed: string;
-    expires_at: Date;
-    state: 'signed' | 'broadcast' | 'done';
-    broadcast_at: Date | null;
-    last_error: string | null;
-    block_number: ColumnType<string | null, number | null | undefined, number | null>;
-    fee_sun: ColumnType<string | null, string | null | undefined, string | null>;
-    /** Consecutive checks that found it absent from the solidified chain past its expiration (migration 023). */
-    absent_checks: ColumnType<number, number | undefined, number>;
-    created_at: Time;
-    updated_at: Time;
-  };
   idempotency_keys: {
     user_id: number;
     scope: string;

@@ -32,6 +32,7 @@ import * as m025 from './migrations/025_sweep_checks';
 import * as m026 from './migrations/026_internal_transfers';
 import * as m027 from './migrations/027_reconciliations';
 import * as m028 from './migrations/028_cold_moves';
+import * as m029 from './migrations/029_bip44_keys';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '026_internal_transfers': m026,
   '027_reconciliations': m027,
   '028_cold_moves': m028,
+  '029_bip44_keys': m029,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -168,7 +168,15 @@ export interface DB extends NoticeTables, SignInTables, ChainTables {
     response: ColumnType<unknown, string | null | undefined, string | null>;
     created_at: Time;
   };
-  deposit_addresses: { user_id: number; currency: string; network: string; address: string; created_at: Time };
+  deposit_addresses: {
+    user_id: number;
+    currency: string;
+    network: string;
+    address: string;
+    /** The key's path when stored (migration 029); null: the per-coin HMAC path of an older version. */
+    key_path: ColumnType<string | null, string | null | undefined, string | null>;
+    created_at: Time;
+  };
   wallets: {
     id: Generated<number>;
     user_id: number;
@@ -176,6 +184,8 @@ export interface DB extends NoticeTables, SignInTables, ChainTables {
     network: string;
     address: string;
     is_primary: Generated<boolean>;
+    /** The primary wallet's BIP44 key path (migration 029); null: issued before, by the HMAC rule. */
+    key_path: ColumnType<string | null, string | null | undefined, string | null>;
     created_at: Time;
   };
   /**

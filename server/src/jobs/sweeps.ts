@@ -52,25 +52,28 @@ async function sources(db: Db): Promise<Source[]> {
     .select([
       'r.to_address as address',
       'w.user_id as walletUser',
+      'w.key_path as walletPath',
       'd.user_id as legacyUser',
       'd.currency',
       'd.network',
+      'd.key_path as legacyPath',
       (eb) => eb.fn.max('r.id').as('lastDeposit'),
     ])
     .where('r.type', '=', 'deposit')
+    .where('r.internal', '=', false)
     .where('r.to_address', 'is not', null)
-    .groupBy(['r.to_address', 'w.user_id', 'd.user_id', 'd.currency', 'd.network'])
+    .groupBy(['r.to_address', 'w.user_id', 'w.key_path', 'd.user_id', 'd.currency', 'd.network', 'd.key_path'])
     .having((eb) => eb(eb.fn.max('r.id'), '>', eb.fn.coalesce(eb.fn.max('c.through_record_id'), eb.lit(0))))
     .$narrowType<{ address: NotNull }>()
     .execute();
   return rows.flatMap((r) => {
     const lastDeposit = Number(r.lastDeposit);
-    if (r.walletUser !== null) return [{ address: r.address, path: depositKeyPath(r.walletUser), lastDeposit }];
+    if (r.walletUser !== null) return [{ address: r.address, path: r.walletPath ?? depositKeyPath(r.walletUser), lastDeposit }];
     if (r.legacyUser !== null && r.currency && r.network)
       return [
         {
           address: r.address,
-          path: depositKeyPath(r.legacyUser, { currency: r.currency, network: r.network }),
+          path: r.legacyPath ?? depositKeyPath(r.legacyUser, { currency: r.currency, network: r.network }),
           lastDeposit,
         },
       ];

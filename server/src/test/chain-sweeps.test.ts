@@ -7,10 +7,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOLID_AFTER, startTestChain, type TestChain } from '../../test-support/chain';
 import type { ChainGateway } from '../chain/gateway';
+import { addressFor, depositKeyPath, walletAddressOf } from '../chain/keys';
 import { dec } from '../common/decimal';
 import { watchDeposits } from '../jobs/deposits';
 import { sweepDeposits } from '../jobs/sweeps';
 import { reconcile } from '../services/custody/reconcile';
+import { migrateWalletsToBip44 } from '../services/deposits/bip44-migration';
 import { depositAddress } from '../services/deposits/deposits';
 import { listSweepHolds, releaseSweeps } from '../services/deposits/sweep-holds';
 import { accountBalance, journalTotals, post } from '../services/money-moves/ledger';
@@ -282,6 +284,29 @@ describe.each(backends)('sweeping, and the journal equal to the chain, on %s', (
     );
     await passes(2);
     expect(await env.db.selectFrom('chain_sweeps').select('id').execute()).toHaveLength(1);
+    await expectBooksEqualChain();
+  });
+
+  it('moves a wallet issued before BIP44 onto it: both addresses credited and swept with their own keys', async () => {
+    const u = await makeUser(env.db);
+    // As an older version issued it: the HMAC address, no stored path.
+    const old = addressFor(depositKeyPath(u.id));
+    await env.db.updateTable('wallets').set({ address: old, key_path: null }).where('user_id', '=', u.id).execute();
+    await watchDeposits(env.db, chain.gateway);
+    expect(await migrateWalletsToBip44(env.db)).toEqual({ migrated: 1, left: 0 });
+    expect(await migrateWalletsToBip44(env.db), 'run again: nothing left').toEqual({ migrated: 0, left: 0 });
+    const now = (await depositAddress(env.db, u.id, 'USDT', 'TRC20')).address;
+    expect(now).toBe(walletAddressOf(u.id));
+    chain.devnet.faucet(old, '120', 'USDT');
+    chain.devnet.faucet(now, '80', 'USDT');
+    chain.produce(SOLID_AFTER + 1);
+    expect(await watchDeposits(env.db, chain.gateway)).toBe(2);
+    for (let pass = 0; pass < 10; pass++) {
+      await sweepDeposits(env.db, chain.gateway);
+      chain.produce(SOLID_AFTER + 1);
+    }
+    expect([chain.usdtOf(old), chain.usdtOf(now)]).toEqual([0n, 0n]);
+    expect(chain.usdtOf(chain.hot)).toBe(1_200_000_000n);
     await expectBooksEqualChain();
   });
 });

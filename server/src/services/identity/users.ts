@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { isGuessableTradePassword } from '../../../../src/lib/forms/credentials';
 import { must } from '../../../../src/lib/must';
-import { walletAddressOf } from '../../chain/keys';
+import { walletAddressOf, walletKeyPath } from '../../chain/keys';
 import { ErrorCode, fail } from '../../common/errors';
 import { transact } from '../../db/index';
 import type { Db, Q } from '../../db/schema';
@@ -53,7 +53,14 @@ export async function createUser(db: Db, u: NewUser): Promise<number> {
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('wallets')
-      .values({ user_id: row.id, name: 'Tessera Wallet', network: 'TRC20', address: walletAddressOf(row.id), is_primary: true })
+      .values({
+        user_id: row.id,
+        name: 'Tessera Wallet',
+        network: 'TRC20',
+        address: walletAddressOf(row.id),
+        key_path: walletKeyPath(row.id),
+        is_primary: true,
+      })
       .execute();
     return row.id;
   });

@@ -8,6 +8,7 @@ import { ErrorCode, fail } from '../../common/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/schema';
 import { reconcile } from '../custody/reconcile';
+import { migrateWalletsToBip44 } from '../deposits/bip44-migration';
 import { depositAddress, findUserId } from '../deposits/deposits';
 import { listSweepHolds, releaseSweeps } from '../deposits/sweep-holds';
 import { resealSecrets } from '../identity/users';
@@ -42,7 +43,9 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   sweep-holds                              deposit addresses whose sweep failed on the chain, not swept again
   release-sweep <address>                  sweep that address again (once the cause is fixed)
   reconcile [--full]                       the books against the chain, per currency, with what explains a
-                                           difference; --full re-reads every address, not only what changed`;
+                                           difference; --full re-reads every address, not only what changed
+  migrate-wallets [batch]                  give users whose wallet predates BIP44 their BIP44 address; the old
+                                           one stays watched and swept (run until "left" is 0)`;
 
 export async function runOps(db: Db, config: Config, command: string, args: string[]): Promise<unknown> {
   const missing = () => fail(ErrorCode.BAD_REQUEST, `${command}: missing arguments\n${OPS_USAGE}`);
@@ -147,6 +150,8 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
       if (Number(r.numUpdatedRows) === 0) fail(ErrorCode.NOT_FOUND, `price: no currency ${symbol}`);
       return { symbol, priceUsd: arg(1) };
     }
+    case 'migrate-wallets':
+      return migrateWalletsToBip44(db, Math.min(Number(args[0] ?? 500) || 500, 10_000));
     case 'reconcile': {
       if (!config.tron.fullNode) return fail(ErrorCode.BAD_REQUEST, 'No TRON node is configured');
       const gateway = createGateway(config.tron, hotWallet(config.tron.hotWalletKey));

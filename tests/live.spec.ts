@@ -10,14 +10,14 @@ import { LIVE_PATH } from '../src/contract/live.ts';
 import { DEMO } from './harness/env.ts';
 import { api, apiLogin, loginAs, ops, registerUser } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
-import { freshAddress } from './harness/wallet-api.ts';
+import { freshAddress, MOST_FEE } from './harness/wallet-api.ts';
 
 /** A withdrawal of `amount` USDT made from another session of the demo user (another phone). */
 async function withdrawElsewhere(token: string, amount: string): Promise<void> {
   await api('/money/virtualCurrency/transaction/withdraw', {
     token,
     idempotencyKey: `live-${crypto.randomUUID()}`,
-    body: { channelId: 'usdt-trc20', address: freshAddress(), amount, tradePassword: DEMO.tradePassword },
+    body: { channelId: 'usdt-trc20', address: freshAddress(), amount, tradePassword: DEMO.tradePassword, fee: MOST_FEE },
   });
 }
 

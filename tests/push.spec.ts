@@ -20,7 +20,7 @@ import {
 import { DEMO, E2E_BASE_URL, e2ePushServiceTls, PUSH_SERVICE_PORT } from './harness/env.ts';
 import { api, apiLogin, closePopupsAsTheyOpen } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';
-import { freshAddress } from './harness/wallet-api.ts';
+import { freshAddress, MOST_FEE } from './harness/wallet-api.ts';
 
 const SAVED = 'test-push-subscription';
 
@@ -142,7 +142,13 @@ test('notifications turned on in Settings bring a settled withdrawal to the work
     await api('/money/virtualCurrency/transaction/withdraw', {
       token: await apiLogin(),
       idempotencyKey: `push-${crypto.randomUUID()}`,
-      body: { channelId: 'usdt-trc20', address: freshAddress(), amount: '13.579', tradePassword: DEMO.tradePassword },
+      body: {
+        channelId: 'usdt-trc20',
+        address: freshAddress(),
+        amount: '13.579',
+        tradePassword: DEMO.tradePassword,
+        fee: MOST_FEE,
+      },
     });
     const plaintext = await arrived;
     const notice = JSON.parse(plaintext) as { title: string; body: string; url: string };

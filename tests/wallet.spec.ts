@@ -10,7 +10,17 @@ import Decimal from 'decimal.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
 import { waitUntilStored } from './harness/storage-dump.ts';
-import { balanceOf, demoApi, faucet, freshAddress, minus, type RecordRow, recordsOf, walletOf } from './harness/wallet-api.ts';
+import {
+  balanceOf,
+  demoApi,
+  faucet,
+  freshAddress,
+  minus,
+  type RecordRow,
+  recordsOf,
+  usdtFeeTo,
+  walletOf,
+} from './harness/wallet-api.ts';
 import { decodeQrDataUrl, qrPng, qrY4m } from './harness/wallet-qr.ts';
 
 /** An outside address: in the demo's address book because the seed sent USDT there. */
@@ -170,11 +180,15 @@ test('transfer happy path debits amount plus fee once and settles', async ({ pag
   const api = await demoApi(request);
   const before = await balanceOf(api, 'USDT');
   const to = freshAddress();
+  // The fee follows the chain's cost for this address (a new USDT holder), as the server quotes it.
+  const fee = await usdtFeeTo(api, to);
+  expect(new Decimal(fee).gt(1), 'dearer than the channel’s least fee: mainnet energy for a new holder').toBe(true);
+  const total = new Decimal('10.5').plus(fee).toFixed();
   await openTransfer(page);
   await fillTransfer(page, to, '10.5');
   await page.getByRole('button', { name: 'Next' }).click();
   const sheet = page.getByRole('dialog', { name: 'Confirm transfer' });
-  await expect(sheet.getByTestId('confirm-total')).toHaveText('11.5 USDT');
+  await expect(sheet.getByTestId('confirm-total')).toHaveText(`${total} USDT`);
   await expect(sheet).toContainText(to);
   await page
     .getByRole('dialog', { name: 'Confirm transfer' })
@@ -186,7 +200,7 @@ test('transfer happy path debits amount plus fee once and settles', async ({ pag
 
   await expect(page).toHaveURL(/\/pages\/record\/detail\?id=\d+$/);
   await expect(page.getByText(to)).toBeVisible();
-  expect(await balanceOf(api, 'USDT')).toBe(minus(before, '11.5'));
+  expect(await balanceOf(api, 'USDT')).toBe(minus(before, total));
   // The withdrawal job pays it on the devnet: ≈ 3 s at the test servers' pace (the job every 500 ms,
   // a block every 400 ms, solid 3 blocks later), which no test can hurry; the open detail follows on
   // its own (a live event, or its own 4 s poll while the record is not final). One bound for both,
@@ -207,6 +221,7 @@ test('a retried submit after a dropped response does not debit twice', async ({ 
   const api = await demoApi(request);
   const before = await balanceOf(api, 'USDT');
   const to = freshAddress();
+  const debit = new Decimal('12').plus(await usdtFeeTo(api, to)).toFixed();
   const keys: string[] = [];
   let dropped = false;
   await page.route('**/money/virtualCurrency/transaction/withdraw', async (route) => {
@@ -224,14 +239,14 @@ test('a retried submit after a dropped response does not debit twice', async ({ 
   await confirmWithPassword(page, DEMO.tradePassword);
   const lost = page.getByRole('dialog', { name: 'Connection lost' });
   await expect(lost).toBeVisible();
-  expect(await balanceOf(api, 'USDT')).toBe(minus(before, '13'));
+  expect(await balanceOf(api, 'USDT')).toBe(minus(before, debit));
   await lost.getByRole('button', { name: 'Retry safely' }).click();
   await expect(page).toHaveURL(/\/pages\/record\/detail\?id=/);
 
   expect(keys).toHaveLength(2);
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   expect(keys[1]).toBe(keys[0]);
-  expect(await balanceOf(api, 'USDT')).toBe(minus(before, '13'));
+  expect(await balanceOf(api, 'USDT')).toBe(minus(before, debit));
   const sent = (await recordsOf(api, 'out')).list.filter((r) => r.toAddress === to);
   expect(sent).toHaveLength(1);
 });

@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ChainGateway } from './chain/gateway';
 import { ErrorCode } from './common/errors';
 import type { Config } from './config';
 import type { Ctx } from './context';
@@ -39,6 +40,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Where logs go (tests capture them); default stdout. false: no logging. */
   logStream?: Writable | false;
+  /** The chain the server settles on (start.ts); tests without one get flat fees. */
+  gateway?: ChainGateway;
 }
 
 /** Log paths that must never be written (pino redaction; also covered by a test). */
@@ -119,7 +122,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;
-  const ctx: Ctx = { db, config, mailer: createMailer(app.log, config.smtpUrl), opsToken: opts.opsToken ?? null };
+  const ctx: Ctx = {
+    db,
+    config,
+    mailer: createMailer(app.log, config.smtpUrl),
+    opsToken: opts.opsToken ?? null,
+    gateway: opts.gateway,
+  };
 
   // An empty JSON body (a POST with no payload) is treated as no body.
   app.removeContentTypeParser('application/json');

@@ -74,7 +74,7 @@ async function main() {
     writeFileSync(path.join(config.dataDir, 'ops-token'), opsToken, { mode: 0o600 });
   }
   const lifecycle = createLifecycle();
-  const app = await buildApp({ db, config, opsToken, lifecycle });
+  const app = await buildApp({ db, config, opsToken, lifecycle, gateway });
   const stopJobs = startJobs(db, config, app.log, { lifecycle, gateway });
   if (!config.push.subject) app.log.warn('push notifications are off: set PUSH_SUBJECT (docs/deploy.md) to send them');
   await app.listen({ host: config.host, port: config.port });

@@ -46,6 +46,18 @@ export const getDepositAddress = (body: BodyOf<typeof money.deposit>, opts?: Req
 export const withdrawChannelsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.channels.list, queryFn: ({ signal }) => listWithdrawChannels({ signal }) });
 
+/** What a withdrawal to `address` costs now: the chain's cost for that destination, within the channel's bounds. */
+export const getWithdrawFee = (channelId: string, address: string, opts?: RequestOptions) =>
+  call(money.withdrawFee, { query: { channelId, address }, ...opts });
+
+/** A quote stays good for half a minute: the price it follows moves slowly, and the server checks again on send. */
+export const withdrawFeeQueryOptions = (channelId: string, address: string) =>
+  queryOptions({
+    queryKey: queryKeys.channels.fee(channelId, address),
+    queryFn: ({ signal }) => getWithdrawFee(channelId, address, { signal }),
+    staleTime: 30_000,
+  });
+
 export const channelDetailQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.channels.detail(id), queryFn: ({ signal }) => getChannelDetail(id, { signal }) });
 

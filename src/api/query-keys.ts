@@ -28,6 +28,8 @@ export const queryKeys = {
     all: ['channels'] as const,
     list: ['channels', 'list'] as const,
     detail: (id: string) => ['channels', 'detail', id] as const,
+    /** What a withdrawal through a channel to an address costs now (never saved: it follows the chain). */
+    fee: (channelId: string, address: string) => ['channels', 'fee', channelId, address] as const,
   },
   records: {
     all: ['records'] as const,

@@ -12,6 +12,8 @@ import { SAFE_EMAIL } from './patterns';
 export const amount = z.string().check(z.regex(/^-?\d{1,30}(\.\d{1,18})?$/));
 /** A strictly positive amount as the user may send it (no sign, no exponent, no hex). */
 export const positiveAmountInput = z.string().check(z.regex(/^(?!0+(\.0+)?$)\d{1,30}(\.\d{1,18})?$/));
+/** Zero or more, as the user confirmed it (a fee may be zero). */
+export const positiveOrZeroAmountInput = z.string().check(z.regex(/^\d{1,30}(\.\d{1,18})?$/));
 
 /** ISO-8601 timestamp in UTC. */
 export const isoTime = z.string();

@@ -57,6 +57,8 @@ export const ErrorCode = {
   NOT_ALLOWLISTED: 2017,
   /** Withdrawals are held after a security change or a recovery; `data.until` says until when. */
   WITHDRAWALS_PAUSED: 2018,
+  /** The fee for this destination is now more than the one the user confirmed; `data.fee` is the new one. */
+  FEE_CHANGED: 2019,
 
   PARTICIPATION_USED: 3001,
   NOT_CLAIMABLE: 3002,

@@ -1,6 +1,18 @@
 /** Withdraw channels, deposit addresses, wallets and the transaction records. */
 import * as z from 'zod/mini';
-import { amount, empty, id, isoTime, page, pageQuery, positiveAmountInput, totpCode, tradePassword, tronAddress } from './common';
+import {
+  amount,
+  empty,
+  id,
+  isoTime,
+  page,
+  pageQuery,
+  positiveAmountInput,
+  positiveOrZeroAmountInput,
+  totpCode,
+  tradePassword,
+  tronAddress,
+} from './common';
 import { endpoint } from './endpoint';
 import { passkeyProof } from './passkeys';
 
@@ -137,7 +149,21 @@ export const withdrawBody = z.object({
   googleCode: z.optional(totpCode),
   /** Instead of `googleCode`: a passkey's approval of this very transfer (POST /member/passkey/transferOptions). */
   passkey: z.optional(passkeyProof),
+  /**
+   * The fee the user confirmed (GET withdrawFee): the withdrawal is refused with FEE_CHANGED when the
+   * fee for this destination is now more. Absent (older clients): the channel's least fee.
+   */
+  fee: z.optional(positiveOrZeroAmountInput),
 });
+
+export const withdrawFeeQuery = z.object({ channelId: id, address: tronAddress });
+/** The fee a withdrawal to `address` costs now (services/withdrawals/fee-quote.ts). */
+export const withdrawFee = z.object({
+  fee: amount,
+  /** To another account of this service: moved in its books, no fee. */
+  internal: z.boolean(),
+});
+export type WithdrawFee = z.infer<typeof withdrawFee>;
 
 export const depositBody = z.object({ currency: z.string().check(z.maxLength(16)), network: z.string().check(z.maxLength(16)) });
 export const depositAddress = z.object({ currency: z.string(), network: z.string(), address: tronAddress, minDeposit: amount });
@@ -185,6 +211,13 @@ export const moneyApi = {
     idempotent: true,
     body: withdrawBody,
     data: transactionRecord,
+  }),
+  withdrawFee: endpoint({
+    method: 'GET',
+    path: `${base}/transaction/withdrawFee`,
+    auth: true,
+    query: withdrawFeeQuery,
+    data: withdrawFee,
   }),
   /** Returns (creating on first use) the user's deposit address for a currency and network. */
   deposit: endpoint({ method: 'POST', path: `${base}/transaction/deposit`, auth: true, body: depositBody, data: depositAddress }),

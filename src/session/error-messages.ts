@@ -66,6 +66,8 @@ export function messageForCode(code: number): string | undefined {
       return t`The withdrawal allowlist is on: send only to an address in your address book, a day after it was saved.`;
     case ErrorCode.TRADE_PASSWORD_GUESSABLE:
       return t`Too easy to guess: avoid one repeated digit and runs like 123456.`;
+    case ErrorCode.FEE_CHANGED:
+      return t`The network fee for this address has gone up since you saw it. Check the new fee and confirm again.`;
     case ErrorCode.WITHDRAWALS_PAUSED:
       return t`Withdrawals are held for a while after a security change, to protect your funds.`;
     case ErrorCode.GOOGLE_NOT_BOUND:

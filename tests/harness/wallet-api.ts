@@ -55,6 +55,16 @@ export interface RecordRow {
 
 export const walletOf = (api: DemoApi) => api.get<WalletData>('/member/wallet');
 
+/**
+ * The fee an API withdrawal accepts: the USDT channel's most. The fee follows the chain's cost for
+ * the destination; the server charges the current one, and refuses only above what was accepted.
+ */
+export const MOST_FEE = '20';
+
+/** What a USDT withdrawal to `to` costs now (the quote the transfer screen shows). */
+export const usdtFeeTo = async (api: DemoApi, to: string) =>
+  (await api.get<{ fee: string }>(`/money/virtualCurrency/transaction/withdrawFee?channelId=usdt-trc20&address=${to}`)).fee;
+
 export async function balanceOf(api: DemoApi, currency: string): Promise<string> {
   const wallet = await walletOf(api);
   const asset = wallet.assets.find((a) => a.currency === currency);

@@ -33,6 +33,7 @@ import * as m026 from './migrations/026_internal_transfers';
 import * as m027 from './migrations/027_reconciliations';
 import * as m028 from './migrations/028_cold_moves';
 import * as m029 from './migrations/029_bip44_keys';
+import * as m030 from './migrations/030_withdrawal_fee_bounds';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '027_reconciliations': m027,
   '028_cold_moves': m028,
   '029_bip44_keys': m029,
+  '030_withdrawal_fee_bounds': m030,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -806,7 +806,8 @@ CREATE TABLE withdraw_channels (
     enabled boolean DEFAULT true NOT NULL,
     description text DEFAULT ''::text NOT NULL,
     arrival_minutes integer DEFAULT 5 NOT NULL,
-    approval_above numeric(38,18)
+    approval_above numeric(38,18),
+    fee_max numeric(38,18)
 );
 
 CREATE TABLE withdrawal_holds (

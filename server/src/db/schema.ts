@@ -128,7 +128,9 @@ export interface DB extends NoticeTables, SignInTables, ChainTables {
     network: string;
     min_amount: Num;
     max_amount: Num;
+    /** The least fee; with `fee_max` the fee follows the chain's cost between the two (migration 030). */
     fee: Num;
+    fee_max: ColumnType<string | null, string | null | undefined, string | null>;
     precision: number;
     enabled: Generated<boolean>;
     description: Generated<string>;

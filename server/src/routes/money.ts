@@ -6,6 +6,7 @@ import { myWallets, removeWallet } from '../services/wallet/my-wallets';
 import { transactions } from '../services/wallet/records';
 import { addressBook } from '../services/withdrawals/address-history';
 import { channelDetail, channels, walletCurrencies } from '../services/withdrawals/channels';
+import { withdrawFeeFor } from '../services/withdrawals/fee-quote';
 import { withdraw } from '../services/withdrawals/withdraw';
 import { define, LAUNCH_READ } from './define';
 
@@ -20,8 +21,15 @@ export function moneyRoutes(app: FastifyInstance, ctx: Ctx) {
   define(app, ctx, m.removeWallet, ({ userId, params }) => removeWallet(db, userId, params.id));
   define(app, ctx, m.myWallets, ({ userId }) => myWallets(db, userId));
   define(app, ctx, m.deposit, ({ userId, body }) => depositAddress(db, userId, body.currency, body.network));
-  define(app, ctx, m.withdraw, ({ who, body, idempotencyKey }) => withdraw(db, who, idempotencyKey, body, ctx.config.webauthn), {
-    rateLimit: { max: 30, timeWindow: '1 minute' },
-    sessionInStatement: true,
-  });
+  define(app, ctx, m.withdrawFee, ({ query }) => withdrawFeeFor(db, ctx.gateway, query.channelId, query.address));
+  define(
+    app,
+    ctx,
+    m.withdraw,
+    ({ who, body, idempotencyKey }) => withdraw(db, who, idempotencyKey, body, ctx.config.webauthn, ctx.gateway),
+    {
+      rateLimit: { max: 30, timeWindow: '1 minute' },
+      sessionInStatement: true,
+    },
+  );
 }

@@ -91,6 +91,7 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
 
     const channels = await check<Array<{ id: string }>>(api.money.withdrawChannels);
     await check(api.money.channelDetail, { params: { id: channels[0]!.id } });
+    await check(api.money.withdrawFee, { query: { channelId: channels[0]!.id, address: 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh' } });
     const txs = await check<{
       list: Array<{ id: string; type: string; status: string; refundRecordId?: string | null; refundOf?: string | null }>;
     }>(api.money.transactions, { query: { pageSize: 100 } });

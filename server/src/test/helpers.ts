@@ -17,6 +17,7 @@ import { transferFixture } from '../../test-support/transfer-fixture';
 export { transferFixture };
 
 import { buildApp } from '../app';
+import type { ChainGateway } from '../chain/gateway';
 import { type Config, loadConfig } from '../config';
 import { migrate, openDb } from '../db/index';
 import type { Db } from '../db/schema';
@@ -74,13 +75,14 @@ export async function resetDb(db: Db) {
 
 export async function makeApp(
   env: TestEnv,
-  opts: { config?: Partial<Config>; opsToken?: string; logStream?: Writable } = {},
+  opts: { config?: Partial<Config>; opsToken?: string; logStream?: Writable; gateway?: ChainGateway } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     db: env.db,
     config: { ...env.config, ...opts.config },
     opsToken: opts.opsToken ?? 'test-ops-token-0123456789',
     logStream: opts.logStream ?? false,
+    ...(opts.gateway ? { gateway: opts.gateway } : {}),
   });
   await app.ready();
   return app;

@@ -5,11 +5,13 @@
  */
 
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
 import { withdrawChannelsQueryOptions } from '../../api/money';
+import { queryKeys } from '../../api/query-keys';
+import { ErrorCode } from '../../contract/errors';
 import { errorMessage, pausedUntilText } from '../../session/error-messages';
 import { activePause } from '../../session/member-info';
 import { isOnline, useOnline } from '../../session/online';
@@ -31,6 +33,7 @@ import { destinationWarnings } from './components/destination-warnings';
 import { checkAmount, isTypingAllowed, maxSendable, totalDebit } from './model/amount-checks';
 import { useAddressVerdict } from './model/use-address-verdict';
 import { useChannelRules } from './model/use-channel-rules';
+import { useFeeQuote } from './model/use-fee-quote';
 import { useFieldMessages } from './model/use-field-messages';
 import { usePasskeyReady } from './model/use-passkey-ready';
 import { useSavedAddress } from './model/use-saved-address';
@@ -62,7 +65,14 @@ export function TransferScreen() {
   const [refusal, setRefusal] = useState<SecurityRefusal | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const { enabled, channel, detail, rulesSource, balance, rules } = useChannelRules(channels.data, wallet.data, {
+  const {
+    enabled,
+    channel,
+    detail,
+    rulesSource,
+    balance,
+    rules: channelRules,
+  } = useChannelRules(channels.data, wallet.data, {
     picked: pickedChannel,
     currency: search.currency,
     network: search.network,
@@ -71,6 +81,9 @@ export function TransferScreen() {
 
   const verdict = useAddressVerdict(address, detail.data?.contractAddress);
   const trimmed = address.trim();
+  // The fee follows the chain's cost for this very address, once it is one.
+  const feeQuote = useFeeQuote(channel?.id, verdict.kind === 'valid' ? trimmed : null);
+  const rules = channelRules && { ...channelRules, fee: feeQuote.fee ?? channelRules.fee };
   const lookalike = verdict.kind === 'valid' && verdict.lookalikeOf && overrideFor !== trimmed ? verdict.lookalikeOf : null;
   const { contacts, savedAs, allowlistProblem } = useSavedAddress(trimmed, channel?.network, verdict.kind === 'valid');
 
@@ -80,6 +93,7 @@ export function TransferScreen() {
   const addressError = addressText(verdict, { submitted, blockedLookalike: Boolean(lookalike) });
   const showAmountError = submitted || (amount !== '' && amountProblem !== 'required');
 
+  const queryClient = useQueryClient();
   const sender = useSendTransfer({
     onSuccess: (record) => {
       setStep('form');
@@ -98,6 +112,9 @@ export function TransferScreen() {
       } else if (back === 'set-password') {
         setStep('set-password');
       } else {
+        // A fee that rose since it was shown: asked again, and shown before the user confirms again.
+        if ((error as { code?: unknown }).code === ErrorCode.FEE_CHANGED)
+          void queryClient.invalidateQueries({ queryKey: queryKeys.channels.fee(channel?.id ?? '', trimmed) });
         setFormError(errorMessage(error));
         setStep('form');
       }
@@ -200,7 +217,7 @@ export function TransferScreen() {
             balance={balance}
             currency={cur}
             precision={precision}
-            rules={rulesSource ?? null}
+            rules={rulesSource ? { ...rulesSource, fee: rules?.fee ?? rulesSource.fee } : null}
             arrivalMinutes={detail.data?.arrivalMinutes}
           />
           {formError && (
@@ -211,7 +228,8 @@ export function TransferScreen() {
           <button
             type="submit"
             className="button button--block"
-            disabled={Boolean(offlineReason) || Boolean(pausedUntil) || sender.pending}
+            // A valid address's fee is being asked: the next step shows it, so it waits for it.
+            disabled={Boolean(offlineReason) || Boolean(pausedUntil) || sender.pending || feeQuote.pending}
           >
             <Trans>Next</Trans>
           </button>
@@ -229,6 +247,7 @@ export function TransferScreen() {
             network: channel.network,
             precision,
             address: trimmed,
+            internal: feeQuote.internal,
           }}
           warnings={warnings}
           needsAck={needsAck}
@@ -283,6 +302,8 @@ export function TransferScreen() {
       channelId: channel.id,
       address: trimmed,
       amount: amount.trim(),
+      // The fee the user confirmed: the server refuses the transfer if it has risen since.
+      ...(rules ? { fee: rules.fee } : {}),
       tradePassword: password,
       ...second,
     });

@@ -5,7 +5,12 @@ import { contactsQueryOptions } from '../../api/contacts';
 import { exchangePairsQueryOptions } from '../../api/exchange';
 import { memberInfoQueryOptions, portfolioQueryOptions, walletQueryOptions } from '../../api/member';
 import { appConfigQueryOptions, articleQueryOptions, coinsQueryOptions, countriesQueryOptions } from '../../api/misc';
-import { depositAddressQueryOptions, recordQueryOptions, recordsInfiniteQueryOptions } from '../../api/money';
+import {
+  depositAddressQueryOptions,
+  recordQueryOptions,
+  recordsInfiniteQueryOptions,
+  withdrawFeeQueryOptions,
+} from '../../api/money';
 import {
   messageQueryOptions,
   messagesInfiniteQueryOptions,
@@ -44,6 +49,7 @@ describe('persist policy', () => {
       popupMessageQueryOptions(),
       exchangePairsQueryOptions(),
       recordsInfiniteQueryOptions({ tab: 'all', q: 'TXa1' }),
+      withdrawFeeQueryOptions('usdt-trc20', 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh'),
     ]) {
       expect(isSavedForOffline(queryKey), String(queryKey)).toBe(false);
     }

@@ -11,6 +11,8 @@ export interface ChannelRow {
   min_amount: string;
   max_amount: string;
   fee: string;
+  /** The most the fee may be; null: the fee is flat (fee-quote.ts). */
+  fee_max: string | null;
   precision: number;
   enabled: boolean;
 }

@@ -10,6 +10,7 @@ import type * as z from 'zod/mini';
 import type { withdrawBody } from '../../../../src/contract/money';
 import { mustAll } from '../../../../src/lib/must';
 import { isValidTronAddress } from '../../../../src/lib/tron/index';
+import type { ChainGateway } from '../../chain/gateway';
 import { dec, decimalsOf, str } from '../../common/decimal';
 import { ErrorCode, fail } from '../../common/errors';
 import type { WebAuthnConfig } from '../../config';
@@ -25,6 +26,7 @@ import { type RecordRow, toRecord } from '../wallet/records';
 import type { ChannelRow } from './channels';
 import { allowlistIsOn } from './contacts';
 import { losingDestinationColumns, refuseLosing } from './destinations';
+import { quoteFee } from './fee-quote';
 import { recipientColumn, transferInternally } from './internal-transfer';
 import { confirmTransfer } from './passkey-approval';
 
@@ -63,6 +65,7 @@ async function readWithdrawal(db: Db, who: Who, key: string, b: WithdrawInput, a
       'c.min_amount',
       'c.max_amount',
       'c.fee',
+      'c.fee_max',
       'c.precision',
       'c.enabled',
       'u.activated',
@@ -91,23 +94,27 @@ async function checkWithdrawal(
   b: WithdrawInput,
   key: string,
   webauthn: WebAuthnConfig | undefined,
+  gateway: ChainGateway | undefined,
   attempt: SecretAttempt,
 ): Promise<ChannelRow> {
   if (c.channel_id === null) fail(ErrorCode.NOT_FOUND, 'No such channel');
   // The channel's columns come from a LEFT JOIN: all there once its id is.
-  const ch: ChannelRow = mustAll(
-    {
-      id: c.channel_id,
-      currency: c.currency,
-      network: c.network,
-      min_amount: c.min_amount,
-      max_amount: c.max_amount,
-      fee: c.fee,
-      precision: c.precision,
-      enabled: c.enabled,
-    },
-    'the channel',
-  );
+  const ch: ChannelRow = {
+    ...mustAll(
+      {
+        id: c.channel_id,
+        currency: c.currency,
+        network: c.network,
+        min_amount: c.min_amount,
+        max_amount: c.max_amount,
+        fee: c.fee,
+        precision: c.precision,
+        enabled: c.enabled,
+      },
+      'the channel',
+    ),
+    fee_max: c.fee_max,
+  };
   if (!ch.enabled) fail(ErrorCode.CHANNEL_DISABLED, 'This channel is temporarily disabled');
   if (decimalsOf(b.amount) > ch.precision) fail(ErrorCode.TOO_MANY_DECIMALS, `At most ${ch.precision} decimal places`);
   const amount = dec(b.amount);
@@ -119,15 +126,20 @@ async function checkWithdrawal(
     fail(ErrorCode.NOT_ALLOWLISTED, 'The withdrawal allowlist is on: this address is not in the address book, or not yet usable');
   if (!c.activated) fail(ErrorCode.NOT_ACTIVATED, 'Activate the account with a first deposit');
   refuseWhilePaused(c);
+  // The fee the chain's cost sets now, never more than the one the user confirmed (fee-quote.ts);
+  // asked before the trade password, so a changed fee costs no attempt.
+  const quote = await quoteFee(db, gateway, ch, b.address, c.recipient_id !== null);
+  if (dec(quote.fee).gt(b.fee ?? ch.fee))
+    fail(ErrorCode.FEE_CHANGED, `The fee is now ${quote.fee} ${ch.currency}: check it and confirm again`, { fee: quote.fee });
   await checkTradePassword(db, c, b.tradePassword, attempt);
   // The trade password always; then the authenticator's code, or a passkey's approval of this transfer.
   if (b.passkey) await confirmTransfer(db, webauthn, c.id, b.passkey, { ...b, idempotencyKey: key });
   else await requireAuthenticator(db, c, b.googleCode);
-  return ch;
+  return { ...ch, fee: quote.fee };
 }
 
-/** A withdrawal, done once per Idempotency-Key (see moveOnce). */
-export function withdraw(db: Db, who: Who, key: string, body: WithdrawInput, webauthn?: WebAuthnConfig) {
+/** A withdrawal, done once per Idempotency-Key (see moveOnce); `gateway` prices its fee (fee-quote.ts). */
+export function withdraw(db: Db, who: Who, key: string, body: WithdrawInput, webauthn?: WebAuthnConfig, gateway?: ChainGateway) {
   const attempt = new SecretAttempt('trade');
   return moveOnce(db, {
     scope: 'withdraw',
@@ -138,7 +150,7 @@ export function withdraw(db: Db, who: Who, key: string, body: WithdrawInput, web
     // authenticator code is not: the first attempt used it).
     reprove: (context) => checkTradePassword(db, context, body.tradePassword, attempt),
     read: () => readWithdrawal(db, who, key, body, attempt),
-    prechecks: (context) => checkWithdrawal(db, context, body, key, webauthn, attempt),
+    prechecks: (context) => checkWithdrawal(db, context, body, key, webauthn, gateway, attempt),
     // To another Tessera user's address: in the books, at once (internal-transfer.ts).
     work: (context, channel, bodyHash) =>
       context.recipient_id === null

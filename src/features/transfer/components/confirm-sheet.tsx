@@ -2,6 +2,7 @@
 
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
+import { BRAND } from '../../../config/brand';
 import { Amount } from '../../../ui/amount';
 import { Dialog } from '../../../ui/dialog';
 import { FormAlert } from '../../../ui/form-alert';
@@ -15,6 +16,17 @@ export interface ConfirmDetails {
   network: string;
   precision: number;
   address: string;
+  /** To another account of this service: moved in its books, with no network fee. */
+  internal: boolean;
+}
+
+function InternalTransferNote() {
+  const product = BRAND.productName;
+  return (
+    <p className="notice notice--success" role="note" data-testid="internal-transfer">
+      <Trans>This address belongs to a {product} account: the transfer moves at once, with no network fee.</Trans>
+    </p>
+  );
 }
 
 export function ConfirmSheet({
@@ -71,6 +83,7 @@ export function ConfirmSheet({
             </dd>
           </div>
         </dl>
+        {details.internal && <InternalTransferNote />}
         {warnings}
         {needsAck && (
           <label className="check">

@@ -76,16 +76,33 @@ const savedSubscription = (page: Page) =>
     SAVED,
   );
 
-/** The app's service worker registration, as the DevTools protocol names it. */
-async function workerRegistration(cdp: CDPSession, page: Page): Promise<string> {
+/**
+ * The app's service worker registration, as the DevTools protocol names it, and a way to have its
+ * worker running: Chromium stops a worker idle for 30 s, and the settlement a push waits for takes
+ * longer than that on a loaded machine. A push delivered to a stopped worker first starts it, which
+ * on one loaded core took longer than the notification's wait (a pinned fresh-clone run); started
+ * beforehand, the push is handled at once.
+ */
+async function workerRegistration(cdp: CDPSession, page: Page) {
   const ids: string[] = [];
+  const running = new Map<string, string>();
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => {
     for (const r of e.registrations) if (!r.isDeleted && r.scopeURL === `${E2E_BASE_URL}/`) ids.push(r.registrationId);
+  });
+  cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
+    for (const v of e.versions) if (v.status === 'activated') running.set(v.registrationId, v.runningStatus);
   });
   await cdp.send('ServiceWorker.enable');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => ids.length).toBeGreaterThan(0);
-  return ids.at(-1) ?? '';
+  const registrationId = ids.at(-1) ?? '';
+  return {
+    registrationId,
+    async startWorker() {
+      await cdp.send('ServiceWorker.startWorker', { scopeURL: `${E2E_BASE_URL}/` });
+      await expect.poll(() => running.get(registrationId)).toBe('running');
+    },
+  };
 }
 
 const notificationsShown = (page: Page) =>
@@ -121,7 +138,7 @@ test('notifications turned on in Settings bring a settled withdrawal to the work
     const { publicKey } = await api<{ publicKey: string }>('/notify/push/key', { token: await apiLogin() });
 
     const cdp = await context.newCDPSession(page);
-    const registrationId = await workerRegistration(cdp, page);
+    const { registrationId, startWorker } = await workerRegistration(cdp, page);
     // What the push service receives for this subscription, decrypted, goes on to the worker. The
     // demo user may have other subscriptions (an earlier attempt's, other tests'), whose pushes
     // reach the same service encrypted for other keys: those are not this one's.
@@ -155,6 +172,7 @@ test('notifications turned on in Settings bring a settled withdrawal to the work
     expect(notice.title).toBe('Withdrawal sent');
     expect(notice.body).toMatch(/^13\.579 USDT was sent to T\w{5}…\w{4}\.$/);
     expect(notice.url).toMatch(/^\/pages\/record\/detail\?id=\d+$/);
+    await startWorker();
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId, data: plaintext });
     await expect
       .poll(() => notificationsShown(page))

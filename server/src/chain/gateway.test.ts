@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINNET_USDT_TRANSFER_INFO, MAINNET_USDT_TRANSFER_PARTIES } from '../../devnet/fixtures/receipts';
+import { MAINNET_TRX_TRANSFER } from '../../devnet/fixtures/transactions';
 import { loadConfig } from '../config';
 import { createGateway } from './gateway';
 import { hotWallet } from './keys';
@@ -28,7 +29,11 @@ describe('the gateway against recorded mainnet answers', () => {
   let url: string;
   beforeAll(async () => {
     node = replayingNode({
-      '/walletsolidity/getblockbynum': { blockID: '0'.repeat(64), transactions: [] },
+      // Block 62258698 as a node lists it without `visible`: 41-prefixed hex addresses.
+      '/walletsolidity/getblockbynum': {
+        blockID: '0'.repeat(64),
+        transactions: [{ ...MAINNET_TRX_TRANSFER, ret: [{ contractRet: 'SUCCESS' }] }],
+      },
       '/walletsolidity/gettransactioninfobyblocknum': [MAINNET_USDT_TRANSFER_INFO],
       // A node run without vm.estimateEnergy, as java-tron's default configuration is.
       '/wallet/estimateenergy': {
@@ -55,8 +60,16 @@ describe('the gateway against recorded mainnet answers', () => {
 
   const gateway = () => createGateway(loadConfig({}).tron, hotWallet('11'.repeat(32)), url);
 
-  it('decodes a real USDT transfer exactly: parties, amount, event index (its zero contractResult notwithstanding)', async () => {
+  it('decodes real mainnet transfers exactly: TRX from the block, USDT from its receipt (zero contractResult notwithstanding)', async () => {
     expect(await gateway().transfersIn(MAINNET_USDT_TRANSFER_INFO.blockNumber)).toEqual([
+      {
+        txId: MAINNET_TRX_TRANSFER.txID,
+        eventIndex: -1,
+        from: 'TQ7pF3NTDL2Tjz5rdJ6ECjQWjaWHpLZJMH',
+        to: 'TAVrrARNdnjHgCGMQYeQV7hv4PSu7mVsMj',
+        currency: 'TRX',
+        units: 5n,
+      },
       {
         txId: MAINNET_USDT_TRANSFER_INFO.id,
         eventIndex: 0,

@@ -79,6 +79,9 @@ export interface ChainGateway {
 }
 
 const fromHex = (hex: string) => Buffer.from(hex, 'hex').toString('utf8');
+/** An address as base58: asked for with `visible`, but a node that ignores it answers 41-prefixed hex. */
+const base58 = (address: string) =>
+  /^41[0-9a-fA-F]{40}$/.test(address) ? encodeTronAddress(Buffer.from(address, 'hex')) : address;
 const addressFromTopic = (topic: string) => encodeTronAddress(Buffer.from(`41${topic.slice(-40)}`, 'hex'));
 
 interface BlockTx {
@@ -243,8 +246,8 @@ export function createGateway(config: TronConfig, wallet: HotWallet, fullNode = 
         seen.push({
           txId: tx.txID,
           eventIndex: -1,
-          from: v.owner_address,
-          to: v.to_address,
+          from: base58(v.owner_address),
+          to: base58(v.to_address),
           currency: 'TRX',
           units: BigInt(v.amount),
         });

@@ -163,7 +163,6 @@ export const withdrawFee = z.object({
   /** To another account of this service: moved in its books, no fee. */
   internal: z.boolean(),
 });
-export type WithdrawFee = z.infer<typeof withdrawFee>;
 
 export const depositBody = z.object({ currency: z.string().check(z.maxLength(16)), network: z.string().check(z.maxLength(16)) });
 export const depositAddress = z.object({ currency: z.string(), network: z.string(), address: tronAddress, minDeposit: amount });

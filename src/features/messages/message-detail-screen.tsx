@@ -3,8 +3,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { messageQueryOptions, unreadCountQueryOptions } from '../../api/notify';
+import { getMessage, messageQueryOptions, unreadCountQueryOptions } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../session/error-messages';
 import { LoadError } from '../../ui/load-error';
@@ -21,16 +20,20 @@ export function MessageDetailScreen() {
   const queryClient = useQueryClient();
   // Kept observed, so the invalidation below refetches it at once (the tab bar's dot follows).
   useQuery({ ...unreadCountQueryOptions(), staleTime: 0 });
-  // Always ask the server: the detail call is what marks the message read.
-  const query = useQuery({ ...messageQueryOptions(id), staleTime: 0, refetchOnMount: 'always' });
-  const fetchedAt = query.dataUpdatedAt;
-
-  useEffect(() => {
-    if (!fetchedAt) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.notify.unread });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.notify.list });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.notify.popup });
-  }, [fetchedAt, queryClient]);
+  // Always ask the server: the detail call is what marks the message read. What shows the unread
+  // state is refreshed once that call has answered, from the fetch itself: a person who goes back
+  // before it answers would otherwise find the list refetched too early, still marking it unread.
+  const query = useQuery({
+    ...messageQueryOptions(id),
+    queryFn: async ({ signal }) => {
+      const message = await getMessage(id, { signal });
+      for (const queryKey of [queryKeys.notify.unread, queryKeys.notify.list, queryKeys.notify.popup])
+        void queryClient.invalidateQueries({ queryKey });
+      return message;
+    },
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
 
   const message = query.data;
   return (

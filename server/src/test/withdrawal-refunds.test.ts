@@ -86,6 +86,7 @@ describe.each(backends)('withdrawal refunds on %s', (backend) => {
       toAddress: null,
       txId: null,
       reason: null,
+      internal: false,
       confirmations: null,
       refundRecordId: null,
       refundOf: String(w),

@@ -69,6 +69,11 @@ for n in $(seq 1 "$runs"); do
   [ -n "$flaky" ] && sed 's/^/    /' <<<"$flaky"
   echo "  exit $status after $((took / 60)) min $((took % 60)) s — log: $log"
   [ "$status" -eq 0 ] || failed=$((failed + 1))
+  # A failure or a retry leaves its traces (error-context.md, traces) for reading after the clone goes.
+  if { [ "$status" -ne 0 ] || grep -q '^  - ' <<<"$flaky"; } && [ -d "$dir/repo/test-results" ]; then
+    kept="${TMPDIR:-/tmp}/tessera-ci-fresh-artifacts.$$.$n"
+    cp -r "$dir/repo/test-results" "$kept" && echo "  test-results kept in $kept"
+  fi
   rm -rf "$dir"
   run_dir=""
 done

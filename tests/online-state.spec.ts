@@ -41,19 +41,8 @@ async function controlNetwork(page: Page) {
     hold: () => {
       mode = 'held';
     },
-    /**
-     * Runs `act` with the page's timers stopped, and waits for the probe it sends: no backoff probe
-     * can fire meanwhile and pass for the one `act` was to send. Time then runs on.
-     */
-    probeSentBy: async (act: () => Promise<void>, message: string) => {
-      await page.clock.pauseAt(await page.evaluate(() => Date.now()));
-      const before = held.length;
-      await act();
-      await expect
-        .poll(() => held.slice(before).some((r) => new URL(r.request().url()).pathname === '/config/app'), { message })
-        .toBe(true);
-      await page.clock.resume();
-    },
+    /** Whether a probe (`GET /config/app`) is among the requests waiting. */
+    probeWaiting: () => held.some((r) => new URL(r.request().url()).pathname === '/config/app'),
     back: async () => {
       mode = 'open';
       await Promise.all(held.splice(0).map((r) => r.continue()));
@@ -91,7 +80,8 @@ test('a cut network shows the banner within 3 s of a tap while navigator.onLine 
   // wait out), the banner goes and the wallet is fetched again.
   network.hold();
   const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/member/wallet');
-  await network.probeSentBy(() => tryAgain(page).click(), 'the tap sent a probe');
+  await tryAgain(page).click();
+  await expect.poll(network.probeWaiting, { message: 'the tap sent a probe' }).toBe(true);
   await network.back();
   await expect(banner(page)).toBeHidden({ timeout: 3000 });
   await refetched;
@@ -117,7 +107,8 @@ test('back online without a tap, the app notices within 10 s and refetches what 
 test('tapping the offline banner checks at once', async ({ page }) => {
   const network = await goOfflineByRefresh(page);
   network.hold();
-  await network.probeSentBy(() => banner(page).getByRole('button').click(), 'the tap sent a probe');
+  await banner(page).getByRole('button').click();
+  await expect.poll(network.probeWaiting, { message: 'the tap sent a probe' }).toBe(true);
   await network.back();
   await expect(banner(page)).toBeHidden({ timeout: 3000 });
 });
@@ -152,10 +143,8 @@ test('a network that swallows requests: opening a screen says offline within 3 s
 test('the browser coming back to the foreground while offline checks at once', async ({ page }) => {
   const network = await goOfflineByRefresh(page);
   network.hold();
-  await network.probeSentBy(
-    () => page.evaluate(() => void window.dispatchEvent(new Event('online'))),
-    'the online event sent a probe',
-  );
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(network.probeWaiting, { message: 'the online event sent a probe' }).toBe(true);
   await network.back();
   await expect(banner(page)).toBeHidden();
 });

@@ -35,13 +35,10 @@ test('a withdrawal from another device appears on the open records screen and se
   // an earlier attempt left.
   const [first, second] = [uniqueAmount(12), uniqueAmount(11)];
   await loginAsDemo(page);
-  const streams: Array<string | undefined> = [];
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === LIVE_PATH) streams.push(r.headers()['last-event-id']);
-  });
+  const streamOpened = page.waitForRequest((r) => new URL(r.url()).pathname === LIVE_PATH);
   await page.goto('/pages/record/index');
   await expect(page.getByTestId('record-row').first()).toBeVisible();
-  await expect.poll(() => streams.length).toBeGreaterThan(0);
+  await streamOpened;
   await markDocument(page);
 
   const elsewhere = await apiLogin();
@@ -56,17 +53,17 @@ test('a withdrawal from another device appears on the open records screen and se
   // from its last event (not from now), so the new record shows.
   await page.context().setOffline(true);
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible({ timeout: 15_000 });
-  const before = streams.length;
   await withdrawElsewhere(elsewhere, second);
+  // The stream reconnects when the app finds the server again, as the refetch of stale queries does,
+  // and asks from the last event it had (a number), not from now. Waited for as an event, bound like
+  // the row (the row may come first, from that refetch).
+  const resumed = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === LIVE_PATH && /^\d+$/.test(r.headers()['last-event-id'] ?? ''),
+    { timeout: 20_000 },
+  );
   await page.context().setOffline(false);
   await expect(rowOf(page, second)).toBeVisible({ timeout: 20_000 });
-  // The row may come first from the refetch of stale queries on reconnect; the stream's own
-  // reconnect follows it, and asks from the last event it had (a number), not from now.
-  await expect
-    .poll(() => streams.slice(before).some((id) => id !== undefined && /^\d+$/.test(id)), {
-      message: 'the stream resumed with Last-Event-ID',
-    })
-    .toBe(true);
+  await resumed;
   expect(await stillSameDocument(page)).toBe(true);
 });
 

@@ -74,6 +74,39 @@ test('the login page and a deep link reload offline once the worker controls the
   }
 });
 
+test('offline before the worker registered: the page stays, and the worker registers once the network is back', async () => {
+  const context = await launchProfile();
+  try {
+    const page = await context.newPage();
+    // The app registers its worker a few seconds after it is on screen: the test moves that clock.
+    await page.clock.install();
+    await page.goto('/pages/login/index');
+    const heading = page.getByRole('heading', { level: 1, name: 'Log in' });
+    // The app is on screen and its first load is over (the heading alone is the prerendered HTML,
+    // painted before the screen's code has arrived): what the network then takes away is only the
+    // worker's registration, a few seconds later.
+    await expect(page.locator('html[data-launch="checked"]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    await expect(heading).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const sameDocument = () => page.evaluate(() => 'sameDocument' in window);
+
+    await context.setOffline(true);
+    const chunkFailed = page.waitForEvent('requestfailed', (r) => new URL(r.url()).pathname.startsWith('/assets/'));
+    await page.clock.runFor(10_000);
+    await chunkFailed;
+    // A lazy chunk that failed offline is not a new build: no reload into the browser's offline page.
+    await expect(heading).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+
+    await context.setOffline(false);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    expect(await sameDocument()).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
 test('API calls go around the worker (static routing); app files still come through it', async () => {
   const context = await launchProfile();
   try {

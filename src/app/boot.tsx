@@ -15,7 +15,7 @@ import { rememberFirstPaint } from '../session/first-paint';
 import { LAUNCH_CHECK_DELAY_MS, launchRedirect } from '../session/guard';
 import { captureInstallPrompt } from '../session/install';
 import { activateLaunchLocale } from '../session/locale';
-import { startOnlineTracking } from '../session/online';
+import { isOnline, startOnlineTracking } from '../session/online';
 import { createQueryClient, followOnlineState } from '../session/query-cache/client';
 import { initSession } from '../session/session-deps';
 import { appStore } from '../session/store';
@@ -30,7 +30,7 @@ import { claimInstance, instanceSettled } from './single-instance';
 export async function boot(container: HTMLElement): Promise<void> {
   const followTaps = listenForNotificationTaps();
   captureInstallPrompt();
-  reloadOnStaleChunks();
+  reloadOnStaleChunks(() => navigator.onLine && isOnline());
   reloadWhenNewWorkerTakesOver();
   await appStore.hydrate();
   // A signed-in app with the lock on opens locked, before anything of it is drawn.

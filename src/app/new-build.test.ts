@@ -13,7 +13,7 @@ describe('stale chunks after a deploy', () => {
   it('reloads once for a missing chunk, and not again within 30 s (no loop)', () => {
     vi.useFakeTimers();
     const reload = vi.fn();
-    reloadOnStaleChunks(reload);
+    const stop = reloadOnStaleChunks(() => true, reload);
     expect(preloadError().defaultPrevented).toBe(true);
     expect(reload).toHaveBeenCalledTimes(1);
 
@@ -24,7 +24,21 @@ describe('stale chunks after a deploy', () => {
     vi.advanceTimersByTime(31_000);
     expect(preloadError().defaultPrevented).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+    stop();
     vi.useRealTimers();
+  });
+
+  it('offline, a chunk that failed is the network, not a new build: no reload', () => {
+    const reload = vi.fn();
+    let online = false;
+    const stop = reloadOnStaleChunks(() => online, reload);
+    expect(preloadError().defaultPrevented).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    // Back online, a chunk that still fails is a stale build.
+    online = true;
+    expect(preloadError().defaultPrevented).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    stop();
   });
 });
 

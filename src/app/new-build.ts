@@ -35,15 +35,24 @@ export function reloadWhenNewWorkerTakesOver(reload: () => void = () => window.l
  * After a deploy, a page still running the old build may ask for a lazy chunk the server no longer
  * has (and the new worker has dropped from its cache). Vite reports that as `vite:preloadError`:
  * reload once to pick up the new build — but never twice within 30 s, so a truly missing file
- * cannot cause a reload loop.
+ * cannot cause a reload loop. Offline the chunk failed for want of a network, not because the build
+ * changed: a reload then would trade the app for the browser's own offline page (no worker controls
+ * a page before its first one has installed), so the error is left to the code that asked.
  */
-export function reloadOnStaleChunks(reload: () => void = () => window.location.reload()): void {
-  window.addEventListener('vite:preloadError', (event) => {
+export function reloadOnStaleChunks(
+  /** Whether the network is there (the browser has one, and the app no evidence against it). */
+  online: () => boolean,
+  reload: () => void = () => window.location.reload(),
+): () => void {
+  const onError = (event: Event) => {
+    if (!online()) return;
     const last = Number(sessionStorage.getItem(STALE_RELOADED_AT) ?? 0);
     if (Date.now() - last < 30_000) return;
     event.preventDefault();
     sessionStorage.setItem(STALE_RELOADED_AT, String(Date.now()));
     announceUpdating();
     reload();
-  });
+  };
+  window.addEventListener('vite:preloadError', onError);
+  return () => window.removeEventListener('vite:preloadError', onError);
 }

@@ -8,6 +8,7 @@
  * workbox-window is loaded lazily, outside the entry chunk.
  */
 import type { Workbox } from 'workbox-window';
+import { isOnline, subscribeOnline } from '../session/online';
 
 let workbox: Workbox | null = null;
 
@@ -29,14 +30,41 @@ export function registerServiceWorker(appOnScreen: Promise<void>): void {
     }
     watchForUpdates(workbox);
   };
+  // Offline before the worker was registered (a first visit whose network dropped within seconds),
+  // the lazy chunks above could not be fetched: try again once the server can be reached, or this
+  // page would never get a worker and the app would not open offline next time. The pause after is
+  // for a network the app still believes in (it may already have noticed the way back, or not yet
+  // noticed the loss): a few cheap attempts, further and further apart.
+  const startWhenReachable = async (attempt = 0): Promise<void> => {
+    try {
+      await start();
+    } catch {
+      await whenOnline();
+      await delay(Math.min(RETRY_MAX_MS, 1000 * 2 ** attempt));
+      await startWhenReachable(attempt + 1);
+    }
+  };
   const loaded =
     document.readyState === 'complete'
       ? Promise.resolve()
       : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
   void Promise.all([loaded, appOnScreen.then(() => delay(SETTLE_MS))]).then(() => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void start(), { timeout: IDLE_TIMEOUT_MS });
-    else setTimeout(() => void start(), 0);
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => void startWhenReachable(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(() => void startWhenReachable(), 0);
   });
 }
+
+const RETRY_MAX_MS = 60_000;
+
+const whenOnline = () =>
+  new Promise<void>((resolve) => {
+    if (isOnline()) return resolve();
+    const unsubscribe = subscribeOnline(() => {
+      if (!isOnline()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseExplorerUrl, parseHotWalletCap } from './config';
+import { loadConfig } from './config';
+import { parseExplorerUrl, parseHotWalletCap } from './config-tron';
 
 describe('TRON_EXPLORER_TX_URL', () => {
   it('takes an http(s) page with {txId}, and refuses anything else at start', () => {

@@ -7,7 +7,7 @@
 import { TronWeb } from 'tronweb';
 import { encodeTronAddress } from '../../../src/lib/tron/index';
 import { dec } from '../common/decimal';
-import type { TronConfig } from '../config';
+import type { TronConfig } from '../config-tron';
 import type { HotWallet, Signer } from './keys';
 
 /** A signed transaction in the HTTP API's JSON form: stored before it is broadcast, re-sent as is. */

@@ -2,24 +2,23 @@
  * Sweeping: what users deposited moves from their deposit addresses to the hot wallet, which pays
  * withdrawals. A token sweep burns TRX for energy at the deposit address (≈ 6.8 TRX for USDT on
  * mainnet today, docs/chain.md), so when the address holds less than the chain's own estimate the
- * hot wallet first tops it up; and nothing is swept that is not worth what it burns. Both are moves between the server's own addresses:
- * the ledger records only the TRX burnt for them (chain → network fees), so it keeps mirroring what
- * all those addresses hold together. Each move is signed once and stored before it is sent, one at
- * a time per address. A move that expires unsent is finished and the next pass plans again; a sweep
- * that reached the chain and failed there burnt TRX, so its address is held (sweep-holds.ts) and
- * reported instead of being topped up and tried again on every pass.
+ * hot wallet first tops it up; and nothing is swept that is not worth what it burns. Both are
+ * moves between the server's own addresses: the ledger records only the TRX burnt for them, so it
+ * keeps mirroring what all those addresses hold together. Each move is signed once, one at a time per
+ * address, and then stored, sent and followed by chain-moves.ts; a move that expires unsent is
+ * finished and the next pass plans again. What the hot wallet holds beyond its cap goes to cold
+ * storage (cold-moves.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotNull } from 'kysely';
 import { paymentBurnSun } from '../chain/costs';
-import type { ChainGateway, SignedTransaction } from '../chain/gateway';
+import type { ChainGateway } from '../chain/gateway';
 import { depositKeyPath, depositSigner } from '../chain/keys';
 import { dec } from '../common/decimal';
-import { transact } from '../db/index';
 import type { Db } from '../db/schema';
-import { heldSweepAddresses, holdSweeps } from '../services/deposits/sweep-holds';
-import { post } from '../services/money-moves/ledger';
-import { unpaidByCurrency } from './withdrawals';
+import { heldSweepAddresses } from '../services/deposits/sweep-holds';
+import { followMoves, sendMoves, storeMove } from './chain-moves';
+import { type Custody, moveBeyondCap } from './cold-moves';
 
 /** Never swept below these amounts (in the currency's units), whatever the cost. */
 const SWEEP_MIN: Record<string, string> = { USDT: '10', TSR: '50', TRX: '20' };
@@ -30,7 +29,6 @@ const TRX_RESERVE_SUN = 1_000_000n;
 /** A top-up covers the estimate by this much more, in tenths, and is rounded up to 0.1 TRX. */
 const TOPUP_MARGIN_TENTHS = 11n;
 const TENTH_TRX_SUN = 100_000n;
-const RESEND_MS = 30_000;
 
 interface Source {
   address: string;
@@ -87,30 +85,6 @@ async function checked(db: Db, source: Source) {
     .insertInto('sweep_checks')
     .values({ address: source.address, through_record_id: source.lastDeposit })
     .onConflict((oc) => oc.column('address').doUpdateSet({ through_record_id: source.lastDeposit }))
-    .execute();
-}
-
-async function store(
-  db: Db,
-  kind: 'topup' | 'sweep' | 'cold',
-  address: string,
-  currency: string,
-  amount: string,
-  tx: SignedTransaction,
-) {
-  await db
-    .insertInto('chain_sweeps')
-    .values({
-      kind,
-      address,
-      currency,
-      amount,
-      tx_id: tx.txID,
-      signed: JSON.stringify(tx),
-      expires_at: new Date(tx.raw_data.expiration),
-      state: 'signed',
-    })
-    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
@@ -182,7 +156,7 @@ async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
             const wanted = (needed * TOPUP_MARGIN_TENTHS) / 10n - account.balance;
             const topup = trxOf(((wanted + TENTH_TRX_SUN - 1n) / TENTH_TRX_SUN) * TENTH_TRX_SUN);
             const tx = await gateway.signPayment({ to: source.address, currency: 'TRX', amount: topup, precision: 6 });
-            await store(db, 'topup', source.address, 'TRX', topup, tx);
+            await storeMove(db, 'topup', source.address, 'TRX', topup, tx);
             planned = true;
             break;
           }
@@ -196,7 +170,7 @@ async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
           precision: places,
           from,
         });
-        await store(db, 'sweep', source.address, currency, amount.toFixed(), tx);
+        await storeMove(db, 'sweep', source.address, currency, amount.toFixed(), tx);
         planned = true;
         break;
       }
@@ -206,108 +180,6 @@ async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
       log?.warn({ err, address: source.address }, 'sweep not planned');
     }
   }
-}
-
-/** Where the hot wallet's surplus goes, and how much of each currency it keeps (config.tron). */
-export interface Custody {
-  cold?: string | undefined;
-  cap?: Record<string, string>;
-}
-
-/** A move to the cold address waits until the surplus is this share of the cap, so moves stay few. */
-const COLD_MOVE_MIN_SHARE = '0.1';
-
-/**
- * Keeps the hot wallet at its cap: what it holds beyond it, and beyond what signed withdrawals will
- * take, goes to the cold address — one move at a time, of one currency.
- */
-async function moveBeyondCap(db: Db, gateway: ChainGateway, custody: Custody) {
-  const hot = gateway.hotWallet;
-  if (!custody.cold || !custody.cap) return;
-  const open = await db
-    .selectFrom('chain_sweeps')
-    .select('id')
-    .where('address', '=', hot)
-    .where('state', '<>', 'done')
-    .executeTakeFirst();
-  if (open || (await heldSweepAddresses(db)).has(hot)) return;
-  const unpaid = await unpaidByCurrency(db);
-  for (const [currency, cap] of Object.entries(custody.cap)) {
-    const c = await db.selectFrom('currencies').select('precision').where('symbol', '=', currency).executeTakeFirst();
-    if (!c) continue;
-    const units = (await gateway.balanceOf(hot, currency)) - (unpaid.get(currency) ?? 0n);
-    const surplus = dec(units.toString()).div(dec(10).pow(c.precision)).minus(cap);
-    if (surplus.lte(dec(cap).mul(COLD_MOVE_MIN_SHARE))) continue;
-    const amount = surplus.toDecimalPlaces(c.precision, 1).toFixed();
-    const tx = await gateway.signPayment({ to: custody.cold, currency, amount, precision: c.precision });
-    await store(db, 'cold', hot, currency, amount, tx);
-    return;
-  }
-}
-
-async function send(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
-  const due = await db
-    .selectFrom('chain_sweeps')
-    .select(['id', 'signed'])
-    .where('state', '<>', 'done')
-    .where((eb) => eb.or([eb('broadcast_at', 'is', null), eb('broadcast_at', '<', new Date(Date.now() - RESEND_MS))]))
-    .execute();
-  for (const row of due) {
-    const sent = await gateway.broadcast(JSON.parse(row.signed) as SignedTransaction);
-    await db
-      .updateTable('chain_sweeps')
-      .set({
-        ...(sent.ok ? { state: 'broadcast' as const, last_error: null } : { last_error: `${sent.code}: ${sent.message}` }),
-        broadcast_at: new Date(),
-        updated_at: new Date(),
-      })
-      .where('id', '=', row.id)
-      .where('state', '<>', 'done')
-      .execute();
-    if (!sent.ok) log?.warn({ sweep: row.id, code: sent.code }, 'sweep broadcast refused');
-  }
-}
-
-async function follow(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger): Promise<number> {
-  const open = await db
-    .selectFrom('chain_sweeps')
-    .select(['id', 'kind', 'address', 'tx_id', 'expires_at'])
-    .where('state', '<>', 'done')
-    .execute();
-  if (!open.length) return 0;
-  const head = await gateway.solidHead();
-  let finished = 0;
-  for (const row of open) {
-    const receipt = await gateway.receipt(row.tx_id);
-    if (!receipt && head.timestamp <= row.expires_at.getTime()) continue;
-    await transact(db, async (trx) => {
-      const claimed = await trx
-        .updateTable('chain_sweeps')
-        .set({
-          state: 'done',
-          result: receipt?.result ?? 'EXPIRED',
-          block_number: receipt?.blockNumber ?? null,
-          fee_sun: String(receipt?.feeSun ?? 0),
-          updated_at: new Date(),
-        })
-        .where('id', '=', row.id)
-        .where('state', '<>', 'done')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return;
-      if (row.kind !== 'topup' && receipt && receipt.result !== 'SUCCESS') {
-        await holdSweeps(trx, row.address, receipt.result, row.tx_id);
-        log?.warn({ address: row.address, txId: row.tx_id, result: receipt.result }, 'sweep failed on the chain: address held');
-      }
-      if (!receipt?.feeSun) return;
-      const burnt = dec(receipt.feeSun).div(1_000_000);
-      await post(trx, `network-fee:${row.tx_id}`, 'TRX', [
-        ['system:chain', burnt],
-        ['system:network-fees', burnt.neg()],
-      ]);
-    });
-    finished++;
-  }
-  return finished;
 }
 
 /**
@@ -320,8 +192,8 @@ export async function sweepDeposits(
   log?: FastifyBaseLogger,
   custody: Custody = {},
 ): Promise<void> {
-  const finished = await follow(db, gateway, log);
-  await send(db, gateway, log);
+  const finished = await followMoves(db, gateway, log);
+  await sendMoves(db, gateway, log);
   await plan(db, gateway, log);
   await moveBeyondCap(db, gateway, custody);
   if (finished) log?.info({ finished }, 'sweeps finished');

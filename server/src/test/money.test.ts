@@ -6,7 +6,7 @@ import { api } from '../../../src/contract/index';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
 import { walletAddressOf } from '../chain/keys';
 import { dec } from '../common/decimal';
-import { DEVNET_TSR as TSR_CONTRACT, MAINNET_USDT as USDT_CONTRACT } from '../config';
+import { DEVNET_TSR as TSR_CONTRACT, MAINNET_USDT as USDT_CONTRACT } from '../config-tron';
 import { creditDeposit } from '../services/deposits/deposits';
 import { accountBalance, journalTotals } from '../services/money-moves/ledger';
 import { prizePoolStatus } from '../services/rewards/campaigns';

@@ -6,7 +6,7 @@
 
 import { must } from '../../../../src/lib/must';
 import { tronAddressFromHex } from '../../../../src/lib/tron/index';
-import { DEVNET_TSR, MAINNET_USDT } from '../../config';
+import { DEVNET_TSR, MAINNET_USDT } from '../../config-tron';
 import type { Q } from '../../db/schema';
 
 export const TSR = 'TSR';

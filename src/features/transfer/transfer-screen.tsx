@@ -5,22 +5,17 @@
  */
 
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { memberInfoQueryOptions, walletQueryOptions } from '../../api/member';
 import { withdrawChannelsQueryOptions } from '../../api/money';
-import { queryKeys } from '../../api/query-keys';
-import { ErrorCode } from '../../contract/errors';
-import { errorMessage, pausedUntilText } from '../../session/error-messages';
+import { pausedUntilText } from '../../session/error-messages';
 import { activePause } from '../../session/member-info';
 import { isOnline, useOnline } from '../../session/online';
-import { isPasskeyRefusal, passkeyErrorText } from '../../session/passkey-messages';
 import { useAppStore } from '../../session/store';
 import { Page } from '../../ui/page';
-import type { SecurityRefusal } from '../../ui/security-sheet';
 import { SkeletonRows } from '../../ui/skeleton';
-import { showToast } from '../../ui/toast';
 import { AddressBookHints } from './components/address-book-hints';
 import { AddressCompareDialog } from './components/address-compare-dialog';
 import { AddressField } from './components/address-field';
@@ -37,15 +32,12 @@ import { useFeeQuote } from './model/use-fee-quote';
 import { useFieldMessages } from './model/use-field-messages';
 import { usePasskeyReady } from './model/use-passkey-ready';
 import { useSavedAddress } from './model/use-saved-address';
-import { useSendTransfer } from './use-send-transfer';
+import { useTransferSteps } from './use-transfer-steps';
 import './transfer.css';
-
-type Step = 'form' | 'confirm' | 'authorize' | 'compare' | 'set-password';
 
 export function TransferScreen() {
   const { t } = useLingui();
   const online = useOnline();
-  const navigate = useNavigate();
   const search = useSearch({ from: '/pages/index/transfer' });
   const savedCurrency = useAppStore((s) => s.currencyInfo?.code);
 
@@ -61,9 +53,6 @@ export function TransferScreen() {
   const [pasteFlag, setPasteFlag] = useState(false);
   const [overrideFor, setOverrideFor] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [step, setStep] = useState<Step>('form');
-  const [refusal, setRefusal] = useState<SecurityRefusal | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
 
   const {
     enabled,
@@ -93,32 +82,9 @@ export function TransferScreen() {
   const addressError = addressText(verdict, { submitted, blockedLookalike: Boolean(lookalike) });
   const showAmountError = submitted || (amount !== '' && amountProblem !== 'required');
 
-  const queryClient = useQueryClient();
-  const sender = useSendTransfer({
-    onSuccess: (record) => {
-      setStep('form');
-      void showToast(t`Transfer submitted`, 'success');
-      void navigate({ to: '/pages/record/detail', search: { id: record.id }, replace: true });
-    },
-    onRefused: (error, back) => {
-      if (isPasskeyRefusal(error)) {
-        // Closed on the phone: back to the sheet, nothing to say; otherwise why, under the fields.
-        const message = passkeyErrorText(error);
-        setRefusal(message ? { field: 'form', message } : null);
-        setStep('authorize');
-      } else if (back === 'password' || back === 'authenticator') {
-        setRefusal({ field: back === 'password' ? 'tradePassword' : 'authenticator', message: errorMessage(error) });
-        setStep('authorize');
-      } else if (back === 'set-password') {
-        setStep('set-password');
-      } else {
-        // A fee that rose since it was shown: asked again, and shown before the user confirms again.
-        if ((error as { code?: unknown }).code === ErrorCode.FEE_CHANGED)
-          void queryClient.invalidateQueries({ queryKey: queryKeys.channels.fee(channel?.id ?? '', trimmed) });
-        setFormError(errorMessage(error));
-        setStep('form');
-      }
-    },
+  const { step, setStep, refusal, setRefusal, formError, setFormError, sender, send, backToForm } = useTransferSteps({
+    channelId: channel?.id ?? '',
+    address: trimmed,
   });
 
   const offlineReason = online
@@ -283,22 +249,14 @@ export function TransferScreen() {
           setStep((s) => (from !== undefined && s !== from ? s : next));
         }}
         onSend={sendWith}
-        onAbandoned={() => {
-          setStep('form');
-          setFormError(t`The outcome of the last transfer is unknown. Check your records before sending again.`);
-        }}
+        onAbandoned={() => backToForm(t`The outcome of the last transfer is unknown. Check your records before sending again.`)}
       />
     </Page>
   );
 
   function sendWith(password: string, second?: { googleCode: string } | { withPasskey: true }) {
-    if (!channel || !isOnline()) {
-      setFormError(offlineReason ?? t`You are offline.`);
-      setStep('form');
-      return;
-    }
-    setRefusal(null);
-    sender.send({
+    if (!channel || !isOnline()) return backToForm(offlineReason ?? t`You are offline.`);
+    send({
       channelId: channel.id,
       address: trimmed,
       amount: amount.trim(),

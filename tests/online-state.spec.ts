@@ -41,8 +41,17 @@ async function controlNetwork(page: Page) {
     hold: () => {
       mode = 'held';
     },
-    /** Whether a probe (`GET /config/app`) is among the requests waiting. */
-    probeWaiting: () => held.some((r) => new URL(r.request().url()).pathname === '/config/app'),
+    /**
+     * Runs `act` and waits for a probe (`GET /config/app`) held after it began: one that was already
+     * waiting from before does not count.
+     */
+    probeSentBy: async (act: () => Promise<unknown>, message: string) => {
+      const before = held.length;
+      await act();
+      await expect
+        .poll(() => held.slice(before).some((r) => new URL(r.request().url()).pathname === '/config/app'), { message })
+        .toBe(true);
+    },
     back: async () => {
       mode = 'open';
       await Promise.all(held.splice(0).map((r) => r.continue()));
@@ -90,8 +99,7 @@ test('a cut network shows the banner within 3 s of a tap while navigator.onLine 
   // wait out), the banner goes and the wallet is fetched again.
   network.hold();
   const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/member/wallet');
-  await tryAgain(page).click();
-  await expect.poll(network.probeWaiting, { message: 'the tap sent a probe' }).toBe(true);
+  await network.probeSentBy(() => tryAgain(page).click(), 'the tap sent a probe');
   await network.back();
   await expect(banner(page)).toBeHidden({ timeout: 3000 });
   await refetched;
@@ -117,8 +125,7 @@ test('back online without a tap, the app notices within 10 s and refetches what 
 test('tapping the offline banner checks at once', async ({ page }) => {
   const network = await goOfflineByRefresh(page);
   network.hold();
-  await banner(page).getByRole('button').click();
-  await expect.poll(network.probeWaiting, { message: 'the tap sent a probe' }).toBe(true);
+  await network.probeSentBy(() => banner(page).getByRole('button').click(), 'the tap sent a probe');
   await network.back();
   await expect(banner(page)).toBeHidden({ timeout: 3000 });
 });
@@ -158,8 +165,10 @@ test('a network that swallows requests: opening a screen says offline within 3 s
 test('the browser coming back to the foreground while offline checks at once', async ({ page }) => {
   const network = await goOfflineByRefresh(page);
   network.hold();
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await expect.poll(network.probeWaiting, { message: 'the online event sent a probe' }).toBe(true);
+  await network.probeSentBy(
+    () => page.evaluate(() => window.dispatchEvent(new Event('online'))),
+    'the online event sent a probe',
+  );
   await network.back();
   await expect(banner(page)).toBeHidden();
 });

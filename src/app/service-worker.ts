@@ -34,13 +34,15 @@ export function registerServiceWorker(appOnScreen: Promise<void>): void {
   // the lazy chunks above could not be fetched: try again once the server can be reached, or this
   // page would never get a worker and the app would not open offline next time. The pause after is
   // for a network the app still believes in (it may already have noticed the way back, or not yet
-  // noticed the loss): a few cheap attempts, further and further apart.
+  // noticed the loss): a few cheap attempts, further and further apart, RETRY_ATTEMPTS at most
+  // (chunks that are truly gone are the stale-build reload's to mend, not this loop's).
   const startWhenReachable = async (attempt = 0): Promise<void> => {
     try {
       await start();
     } catch {
+      if (attempt >= RETRY_ATTEMPTS) return;
       await whenOnline();
-      await delay(Math.min(RETRY_MAX_MS, 1000 * 2 ** attempt));
+      await delay(1000 * 2 ** attempt);
       await startWhenReachable(attempt + 1);
     }
   };
@@ -55,13 +57,14 @@ export function registerServiceWorker(appOnScreen: Promise<void>): void {
   });
 }
 
-const RETRY_MAX_MS = 60_000;
+/** Attempts after the first, 1 s apart and doubling: the last waits about a minute. */
+const RETRY_ATTEMPTS = 6;
 
+/** Resolves when the app can reach the server: at once, or at its next change of state (offline to online). */
 const whenOnline = () =>
   new Promise<void>((resolve) => {
     if (isOnline()) return resolve();
     const unsubscribe = subscribeOnline(() => {
-      if (!isOnline()) return;
       unsubscribe();
       resolve();
     });

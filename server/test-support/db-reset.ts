@@ -71,6 +71,8 @@ function migrationsTables(): Record<keyof DB, true> {
     currencies: true,
     balances: true,
     journal: true,
+    journal_days: true,
+    unread_messages: true,
     withdraw_channels: true,
     records: true,
     chain_withdrawals: true,

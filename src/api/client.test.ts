@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../contract';
 import { closedPortUrl, send, startTestServer, type TestServer } from '../test-support/http-test-server';
-import { type ApiError, call, configureApi, download, isApiError, serializeQuery, upload } from './client';
+import { type ApiError, call, configureApi, download, downloadFile, isApiError, serializeQuery, upload } from './client';
 
 const member = {
   id: 'u1',
@@ -344,6 +344,20 @@ describe('download (binary endpoints)', () => {
     const [req] = server.requests;
     expect(req?.url).toBe(`/file/image/${'a'.repeat(32)}`);
     expect(req?.headers.authorization).toBe('Bearer tok-1');
+  });
+
+  it('sends a file endpoint its query, checked by the contract, and answers the headers with the bytes', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'X-Record-Count': '2' });
+      res.end('\uFEFFa\r\nb\r\n');
+    });
+    const { blob, headers } = await downloadFile(api.money.exportRecords, { query: { from: '2026-01-01', to: '2026-02-01' } });
+    expect(headers.get('x-record-count')).toBe('2');
+    expect(new Uint8Array(await blob.arrayBuffer()).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+    expect(server.requests[0]?.url).toBe('/money/virtualCurrency/transaction/export?from=2026-01-01&to=2026-02-01');
+    const refused = await apiError(downloadFile(api.money.exportRecords, { query: { from: '2026-1-1', to: '2026-02-01' } }));
+    expect(refused.code).toBe(400);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('refusals keep the envelope code; 401 reports; a JSON "success" is not a file', async () => {

@@ -110,16 +110,18 @@ export async function upload<E extends Endpoint>(endpoint: E, file: Blob, option
 }
 
 /**
- * Fetches the bytes of a `binary` endpoint. Failures are the same ApiErrors as `call` gives (the
- * server still answers errors in the envelope), including the 401 report.
+ * Fetches the bytes of a `binary` endpoint, with the response's headers. Failures are the same
+ * ApiErrors as `call` gives (the server still answers errors in the envelope), including the 401
+ * report.
  */
-export async function download<E extends Endpoint>(
+export async function downloadFile<E extends Endpoint>(
   endpoint: E,
-  options: { params: ParamsOf<E> } & RequestOptions,
-): Promise<Blob> {
+  options: { params?: ParamsOf<E>; query?: QueryOf<E> } & RequestOptions,
+): Promise<{ blob: Blob; headers: Headers }> {
   if (!endpoint.binary) throw new Error(`${endpoint.path} answers JSON: use call()`);
   const params = validate(endpoint.params, options.params, 'params') as Record<string, string | number> | undefined;
-  const url = buildUrl(endpoint, params, undefined);
+  const query = validate(endpoint.query, options.query, 'query') as Record<string, unknown> | undefined;
+  const url = buildUrl(endpoint, params, query);
   const token = config.getToken() ?? undefined;
   const headers = { ...baseHeaders(token), Accept: '*/*' };
   return withDeadline(options.signal, options.timeoutMs, ErrorCode.NETWORK, async (signal) => {
@@ -128,13 +130,17 @@ export async function download<E extends Endpoint>(
     if (response.ok && !type.includes('json')) {
       const blob = await response.blob();
       reportReachability('reached');
-      return blob;
+      return { blob, headers: response.headers };
     }
     settle(endpoint, response.status, await response.text(), token);
     // An envelope that claims success carries no bytes.
     throw new ApiError(ErrorCode.NETWORK, undefined, response.status, `no file from ${endpoint.path}`);
   });
 }
+
+/** The bytes of a `binary` endpoint (downloadFile without the headers). */
+export const download = async <E extends Endpoint>(endpoint: E, options: { params: ParamsOf<E> } & RequestOptions) =>
+  (await downloadFile(endpoint, options)).blob;
 
 // ---------------------------------------------------------------------------------------------
 // Request building

@@ -1,9 +1,10 @@
 /** Withdraw channels, deposit addresses, wallets, transfers and the transaction records. */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Page } from '../contract/common';
 import type { BodyOf, QueryOf } from '../contract/endpoint';
 import { ErrorCode } from '../contract/errors';
 import { moneyApi, type TransactionRecord } from '../contract/money';
-import { ApiError, call, type RequestOptions } from './client';
+import { ApiError, call, downloadFile, type RequestOptions } from './client';
 import { nextPageParam, PAGE_SIZE, queryKeys, type RecordFilter } from './query-keys';
 
 const money = moneyApi;
@@ -61,47 +62,50 @@ export const withdrawFeeQueryOptions = (channelId: string, address: string) =>
 export const channelDetailQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.channels.detail(id), queryFn: ({ signal }) => getChannelDetail(id, { signal }) });
 
+/**
+ * Where a page of records starts: its number, and after which record (the last one of the page
+ * before). The server finds the next page by that id on its index instead of counting past every
+ * record before it.
+ */
+export interface RecordsPageParam {
+  page: number;
+  before?: string;
+}
+
+/** The page after `last`, from its last record; undefined at the end. */
+export function nextRecordsPageParam(last: Page<TransactionRecord>): RecordsPageParam | undefined {
+  const page = nextPageParam(last);
+  const lastRecord = last.list.at(-1);
+  return page === undefined || !lastRecord ? undefined : { page, before: lastRecord.id };
+}
+
+/** A list saved on the phone by an earlier build has page numbers alone: those still load, by offset. */
+const asRecordsPageParam = (param: RecordsPageParam | number): RecordsPageParam =>
+  typeof param === 'number' ? { page: param } : param;
+
 /** Record list per tab (All, Incoming, Outgoing, Failed), 20 rows a page. Persisted for offline. */
 export const recordsInfiniteQueryOptions = (filter: RecordFilter) =>
   infiniteQueryOptions({
     queryKey: queryKeys.records.list(filter),
-    queryFn: ({ pageParam, signal }) =>
-      listTransactions(
-        { tab: filter.tab, currency: filter.currency, q: filter.q, page: pageParam, pageSize: PAGE_SIZE },
+    queryFn: ({ pageParam, signal }) => {
+      const { page, before } = asRecordsPageParam(pageParam);
+      return listTransactions(
+        { tab: filter.tab, currency: filter.currency, q: filter.q, page, pageSize: PAGE_SIZE, ...(before ? { before } : {}) },
         { signal },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
+      );
+    },
+    initialPageParam: { page: 1 } as RecordsPageParam,
+    getNextPageParam: nextRecordsPageParam,
     // What a search found is not kept: the lists without one are what the phone shows offline.
   });
 
-/** The most records one export gathers (50 requests of 100). */
-export const EXPORT_MAX_RECORDS = 5000;
-
-export class TooManyRecordsError extends Error {
-  constructor(readonly total: number) {
-    super(`${total} records in the range, more than ${EXPORT_MAX_RECORDS}`);
-  }
-}
-
 /**
- * Every record created within the UTC days `from`…`to`, newest first, for the CSV export. Records
- * that arrive meanwhile push the older ones to later pages: a record seen twice is kept once, and
- * none is skipped (the list only grows at its start).
+ * The CSV file of the records created within the UTC days `from`…`to` (contract/records-csv.ts),
+ * written by the server as it reads them, whatever their number; `count` is its rows.
  */
-export async function listRecordsInRange(
-  range: { from: string; to: string },
-  opts?: RequestOptions,
-): Promise<TransactionRecord[]> {
-  const pageSize = 100;
-  const byId = new Map<string, TransactionRecord>();
-  for (let page = 1; ; page++) {
-    const result = await listTransactions({ tab: 'all', ...range, page, pageSize }, opts);
-    if (result.total > EXPORT_MAX_RECORDS) throw new TooManyRecordsError(result.total);
-    for (const record of result.list) byId.set(record.id, record);
-    if (result.list.length < pageSize || page * pageSize >= result.total) break;
-  }
-  return [...byId.values()].sort((a, b) => Number(b.id) - Number(a.id));
+export async function exportRecords(range: { from: string; to: string }, opts?: RequestOptions) {
+  const { blob, headers } = await downloadFile(money.exportRecords, { query: range, ...opts });
+  return { csv: blob, count: Number(headers.get('x-record-count') ?? Number.NaN) };
 }
 
 export const recordQueryOptions = (id: string) =>

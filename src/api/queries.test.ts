@@ -86,13 +86,12 @@ describe('area functions over a real socket', () => {
     configureApi({ baseUrl: server.baseUrl, getToken: () => 't' });
   });
 
-  it('records infinite query fetches pages of 20 and pages on from total', async () => {
+  it('records infinite query fetches pages of 20, the next one after the last record shown', async () => {
+    const ids = (page: number) => (page === 1 ? Array.from({ length: 20 }, (_, i) => String(60 - i)) : ['40']);
     server.handle((req, res) => {
       const page = Number(new URL(req.url, server.baseUrl).searchParams.get('page'));
-      send(res, 200, {
-        code: 200,
-        data: { list: page === 1 ? Array(20).fill(record) : [record], total: 21, page, pageSize: 20 },
-      });
+      const list = ids(page).map((id) => ({ ...record, id }));
+      send(res, 200, { code: 200, data: { list, total: 21, page, pageSize: 20 } });
     });
     const client = new QueryClient();
     const options = recordsInfiniteQueryOptions({ tab: 'in' });
@@ -100,7 +99,19 @@ describe('area functions over a real socket', () => {
     await client.fetchInfiniteQuery({ ...options, pages: 2 });
     const data = client.getQueryData(options.queryKey);
     expect(data?.pages.map((p) => p.list.length)).toEqual([20, 1]);
-    expect(server.requests.map((r) => r.url)).toContain('/money/virtualCurrency/transaction/list?page=2&pageSize=20&tab=in');
+    expect(server.requests.map((r) => r.url)).toContain(
+      '/money/virtualCurrency/transaction/list?page=2&pageSize=20&tab=in&before=41',
+    );
+
+    // A list an earlier build saved has bare page numbers: it still refetches, the first page by number.
+    server.requests.length = 0;
+    const legacy = new QueryClient();
+    legacy.setQueryData(options.queryKey, { pages: data?.pages ?? [], pageParams: [1, 2] as never[] });
+    await legacy.fetchInfiniteQuery({ ...options, pages: 2 });
+    expect(server.requests.map((r) => r.url)).toEqual([
+      '/money/virtualCurrency/transaction/list?page=1&pageSize=20&tab=in',
+      '/money/virtualCurrency/transaction/list?page=2&pageSize=20&tab=in&before=41',
+    ]);
   });
 
   it('getTransaction asks for one record by id and turns an empty page into 404', async () => {

@@ -111,6 +111,12 @@ export const transactionListQuery = z.extend(pageQuery, {
   from: z.optional(utcDay),
   /** …and on or before this one (the CSV export's range). */
   to: z.optional(utcDay),
+  /**
+   * Only records older than this one (its id): the next page starts after the last record shown,
+   * found by the index instead of counted past (OFFSET reads every row it skips). `page` then only
+   * labels the page.
+   */
+  before: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
 });
 
 /** An address the user has sent to before: the history that address-poisoning checks use. */
@@ -186,6 +192,18 @@ export const moneyApi = {
     auth: true,
     query: transactionListQuery,
     data: page(transactionRecord),
+  }),
+  /**
+   * The records created within UTC days `from`…`to` as a CSV file (contract/records-csv.ts), newest
+   * first, streamed as it is read. `X-Record-Count` says how many rows it holds.
+   */
+  exportRecords: endpoint({
+    method: 'GET',
+    path: `${base}/transaction/export`,
+    auth: true,
+    query: z.object({ from: utcDay, to: utcDay }),
+    binary: true,
+    data: z.unknown(),
   }),
   addressBook: endpoint({ method: 'GET', path: `${base}/walletAddress/list`, auth: true, data: z.array(addressBookEntry) }),
   walletCurrencies: endpoint({

@@ -34,6 +34,8 @@ import * as m027 from './migrations/027_reconciliations';
 import * as m028 from './migrations/028_cold_moves';
 import * as m029 from './migrations/029_bip44_keys';
 import * as m030 from './migrations/030_withdrawal_fee_bounds';
+import * as m031 from './migrations/031_wallet_address_index';
+import * as m032 from './migrations/032_flat_reads';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -73,6 +75,8 @@ const migrations: Record<string, Migration> = {
   '028_cold_moves': m028,
   '029_bip44_keys': m029,
   '030_withdrawal_fee_bounds': m030,
+  '031_wallet_address_index': m031,
+  '032_flat_reads': m032,
 };
 
 class StaticProvider implements MigrationProvider {

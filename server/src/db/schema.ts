@@ -114,6 +114,10 @@ export interface DB extends NoticeTables, SignInTables, ChainTables {
     frozen: NumDefault;
     updated_at: Time;
   };
+  /** Each user's unread messages, kept by triggers on `messages` (migration 032). */
+  unread_messages: { user_id: number; n: number };
+  /** Each user account's net movement per currency and UTC day, kept by a trigger on `journal` (migration 032). */
+  journal_days: { account: string; currency: string; day: ColumnType<Date, string, string>; delta: Num };
   journal: {
     id: Generated<string>;
     ref: string;

@@ -3,6 +3,7 @@
  * schemas (400 on failure), enforces the bearer token and the Idempotency-Key header, and wraps the
  * result in the `{code, msg, data}` envelope (or, for a `binary` endpoint, sends the bytes).
  */
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Endpoint } from '../../../src/contract/endpoint';
@@ -37,10 +38,12 @@ export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<z.input<E['
 export type InStatementCall<E extends Endpoint> = Omit<Call<E>, 'userId' | 'who'> & { who: { token: string } };
 export type InStatementHandler<E extends Endpoint> = (call: InStatementCall<E>) => Promise<z.input<E['data']>>;
 
-/** What a handler of a `binary` endpoint resolves with. */
+/** What a handler of a `binary` endpoint resolves with: bytes, or a stream sent as it is read. */
 export interface BinaryBody {
   mime: string;
-  body: Buffer;
+  body: Buffer | Readable;
+  /** More headers (a streamed file's row count). */
+  headers?: Record<string, string>;
 }
 
 export interface RouteOptions {
@@ -193,6 +196,7 @@ export function define<E extends Endpoint>(
 
 /** A user's own file: never stored by a shared cache or the worker, never sniffed into another type. */
 function sendBinary(reply: FastifyReply, file: BinaryBody) {
+  for (const [name, value] of Object.entries(file.headers ?? {})) reply.header(name, value);
   return reply
     .header('content-type', file.mime)
     .header('cache-control', 'private, no-store')

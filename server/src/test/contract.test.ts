@@ -68,6 +68,17 @@ describe.each(backends)('contract conformance on the demo data (%s)', (backend) 
     });
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(PNG)).toBe(true);
+    covered.add(api.money.exportRecords);
+    const today = new Date().toISOString().slice(0, 10);
+    const exported = await app.inject({
+      method: 'GET',
+      url: `${api.money.exportRecords.path}?from=2000-01-01&to=${today}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = Number(exported.headers['x-record-count']);
+    expect(rows).toBeGreaterThan(0);
+    expect(exported.body.trimEnd().split('\r\n')).toHaveLength(rows + 1);
 
     const msgs = await check<{ list: Array<{ id: string }> }>(api.notify.list, { query: { page: 1, pageSize: 10 } });
     expect(msgs.list.length).toBeGreaterThanOrEqual(3);

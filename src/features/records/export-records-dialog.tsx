@@ -1,11 +1,11 @@
 /**
- * Exports the records of a range of UTC days as a CSV file (model/records-csv.ts says what is in
- * it). The range starts at the first day of this year and ends today; the server is asked page by
- * page, so a long history needs a connection and may take a moment.
+ * Exports the records of a range of UTC days as a CSV file (contract/records-csv.ts says what is in
+ * it). The range starts at the first day of this year and ends today; the server writes the file
+ * as it reads the records, so a long history needs a connection and may take a moment.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
-import { EXPORT_MAX_RECORDS, listRecordsInRange, TooManyRecordsError } from '../../api/money';
+import { exportRecords } from '../../api/money';
 import { BRAND } from '../../config/brand';
 import { downloadBlob } from '../../lib/files/download-blob';
 import { useOnline } from '../../session/online';
@@ -14,7 +14,7 @@ import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { FormAlert } from '../../ui/form-alert';
 import { showToast } from '../../ui/toast';
-import { recordsCsv, recordsCsvFileName } from './model/records-csv';
+import { recordsCsvFileName } from './model/records-csv-file';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const utcToday = () => new Date().toISOString().slice(0, 10);
@@ -38,20 +38,13 @@ export function ExportRecordsDialog({ onClose }: { onClose: () => void }) {
     setRangeError(null);
     setBusy(true);
     try {
-      const records = await listRecordsInRange({ from, to });
-      const csv = recordsCsv(records);
-      downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), recordsCsvFileName(BRAND.productName, from, to));
-      const count = formatAmountForLocale(String(records.length), 0, i18n.locale);
+      const exported = await exportRecords({ from, to });
+      downloadBlob(exported.csv, recordsCsvFileName(BRAND.productName, from, to));
+      const count = formatAmountForLocale(String(exported.count), 0, i18n.locale);
       void showToast(t`Records exported: ${count}`, 'success');
       onClose();
-    } catch (error) {
-      if (error instanceof TooManyRecordsError) {
-        const total = formatAmountForLocale(String(error.total), 0, i18n.locale);
-        const most = formatAmountForLocale(String(EXPORT_MAX_RECORDS), 0, i18n.locale);
-        setFailure(t`Records in this range: ${total}. One file holds at most ${most}: choose a shorter range.`);
-      } else {
-        setFailure(t`The records could not be loaded. Check your connection and try again.`);
-      }
+    } catch {
+      setFailure(t`The records could not be loaded. Check your connection and try again.`);
     } finally {
       setBusy(false);
     }

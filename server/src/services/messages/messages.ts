@@ -1,11 +1,11 @@
 /** Per-user messages: list, detail (marks read), read-all, delete, popup, unread count, publish. */
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import * as z from 'zod/mini';
 import { isLocaleId, type LocaleId } from '../../../../src/lib/i18n/locales';
 import { ErrorCode, fail } from '../../common/errors';
 import type { DB, MessageTexts, Q } from '../../db/schema';
 import { readAsMe, type Who } from '../identity/me';
-import { pageOf, pageWindow } from '../platform/paging';
+import { pageOf, pageOffset } from '../platform/paging';
 import { localized } from './localized';
 
 const toMessage = (m: Selectable<DB['messages']>, locale: LocaleId) => ({
@@ -19,14 +19,18 @@ const toMessage = (m: Selectable<DB['messages']>, locale: LocaleId) => ({
 const numId = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : -1);
 const mine = (db: Q, userId: number) => db.selectFrom('messages').where('user_id', '=', userId).where('deleted', '=', false);
 
+/** A page of the inbox; its `total` says whether another page follows, as the records list's does. */
 export async function list(db: Q, userId: number, q: { page: number; pageSize: number }, locale: LocaleId) {
-  const { n } = await mine(db, userId)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  const rows = await mine(db, userId).selectAll().orderBy('id', 'desc').$call(pageWindow(q)).execute();
+  const rows = await mine(db, userId)
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.pageSize + 1)
+    .offset(pageOffset(q))
+    .execute();
+  const page = rows.slice(0, q.pageSize);
   return pageOf(
-    rows.map((m) => toMessage(m, locale)),
-    n,
+    page.map((m) => toMessage(m, locale)),
+    pageOffset(q) + page.length + (rows.length > q.pageSize ? 1 : 0),
     q,
   );
 }
@@ -71,19 +75,15 @@ export async function popup(db: Q, userId: number, locale: LocaleId) {
   return m ? toMessage(m, locale) : null;
 }
 
-/** One statement: the session and the count of its user's unread messages. */
+/**
+ * One statement: the session and its user's unread count, kept by triggers on `messages`
+ * (migration 032) so that a full inbox is not counted on every launch.
+ */
 const unreadRow = readAsMe((me) =>
   me
     .selectFrom('me')
-    .select((eb) =>
-      eb
-        .selectFrom('messages')
-        .whereRef('messages.user_id', '=', 'me.user_id')
-        .where('deleted', '=', false)
-        .where('read', '=', false)
-        .select(eb.fn.countAll<string>().as('n'))
-        .as('n'),
-    ),
+    .leftJoin('unread_messages', 'unread_messages.user_id', 'me.user_id')
+    .select((eb) => eb.fn.coalesce('unread_messages.n', eb.lit(0)).as('n')),
 );
 
 export async function unread(db: Q, who: Who) {
@@ -126,13 +126,23 @@ export async function publish(db: Q, message: MessageInput, popupFlag: boolean, 
   const translations = JSON.stringify(
     Object.fromEntries(Object.entries(message.translations ?? {}).map(([locale, texts]) => [locale, withSummary(texts)])),
   );
-  let users = db.selectFrom('users').select('id');
-  if (userId !== null) users = users.where('id', '=', userId);
-  const ids = await users.execute();
-  if (ids.length === 0) return 0;
-  await db
+  // One statement from the users table: a broadcast to a million users never passes through here.
+  const sent = await db
     .insertInto('messages')
-    .values(ids.map(({ id }) => ({ user_id: id, title, summary, content, translations, popup: popupFlag })))
-    .execute();
-  return ids.length;
+    .columns(['user_id', 'title', 'summary', 'content', 'translations', 'popup'])
+    .expression((eb) => {
+      const users = eb
+        .selectFrom('users')
+        .select((u) => [
+          'users.id',
+          u.val(title).as('title'),
+          u.val(summary).as('summary'),
+          u.val(content).as('content'),
+          sql<string>`${translations}::jsonb`.as('translations'),
+          u.val(popupFlag).as('popup'),
+        ]);
+      return userId === null ? users : users.where('users.id', '=', userId);
+    })
+    .executeTakeFirst();
+  return Number(sent.numInsertedOrUpdatedRows ?? 0);
 }

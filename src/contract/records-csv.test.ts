@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TransactionRecord } from '../../../contract/money';
-import { CSV_HEADER, neutraliseFormula, recordsCsv, recordsCsvFileName } from './records-csv';
+import type { TransactionRecord } from './money';
+import { CSV_HEADER, neutraliseFormula, recordsCsv } from './records-csv';
 
 const record = (over: Partial<TransactionRecord> = {}): TransactionRecord => ({
   id: '41',
@@ -99,14 +99,5 @@ describe('recordsCsv', () => {
       "'\rx",
     ]);
     expect(neutraliseFormula('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb')).toBe('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
-  });
-});
-
-describe('recordsCsvFileName', () => {
-  it('names the product and the range, without characters a file system refuses', () => {
-    expect(recordsCsvFileName('Tessera', '2026-01-01', '2026-11-26')).toBe('Tessera-records-2026-01-01-to-2026-11-26.csv');
-    expect(recordsCsvFileName('My/Wallet: Pro', '2026-01-01', '2026-01-31')).toBe(
-      'My-Wallet-Pro-records-2026-01-01-to-2026-01-31.csv',
-    );
   });
 });

@@ -1,12 +1,13 @@
 /**
- * The records as a CSV file a spreadsheet or a tax tool can read: one row per record, amounts as the
- * exact decimal strings the server sent, times in ISO 8601 UTC, UTF-8 with a byte-order mark (so
- * spreadsheet programs do not guess another encoding), CRLF line ends and RFC 4180 quoting.
+ * The records as a CSV file a spreadsheet or a tax tool can read: one row per record, amounts as
+ * exact decimal strings, times in ISO 8601 UTC, UTF-8 with a byte-order mark (so spreadsheet
+ * programs do not guess another encoding), CRLF line ends and RFC 4180 quoting. The server writes
+ * it (the export endpoint streams it, services/wallet/records-export.ts); the app saves it.
  *
  * The header and the type/status codes stay in English whatever the app's language: tax tools map
  * columns by name, and a file should read the same on every phone. No translated text goes in.
  */
-import type { TransactionRecord } from '../../../contract/money';
+import type { TransactionRecord } from './money';
 
 const COLUMNS: ReadonlyArray<readonly [string, (r: TransactionRecord) => string | null]> = [
   ['Date (UTC)', (r) => new Date(r.createdAt).toISOString()],
@@ -38,14 +39,12 @@ function quote(cell: string): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
-export function recordsCsv(records: readonly TransactionRecord[]): string {
-  const line = (cells: ReadonlyArray<string | null>) => cells.map((c) => quote(neutraliseFormula(c ?? ''))).join(',');
-  const rows = [line(CSV_HEADER), ...records.map((r) => line(COLUMNS.map(([, cell]) => cell(r))))];
-  return `\uFEFF${rows.join('\r\n')}\r\n`;
-}
+const line = (cells: ReadonlyArray<string | null>) => `${cells.map((c) => quote(neutraliseFormula(c ?? ''))).join(',')}\r\n`;
 
-/** `Tessera-records-2026-01-01-to-2026-11-26.csv`: the product and the range, safe on every system. */
-export function recordsCsvFileName(product: string, from: string, to: string): string {
-  const name = product.replace(/[^\p{L}\p{N}_-]+/gu, '-') || 'wallet';
-  return `${name}-records-${from}-to-${to}.csv`;
-}
+/** What the file starts with: the byte-order mark and the header row. */
+export const CSV_START = `\uFEFF${line(CSV_HEADER)}`;
+
+/** One record's row, with its line end. */
+export const csvRow = (r: TransactionRecord) => line(COLUMNS.map(([, cell]) => cell(r)));
+
+export const recordsCsv = (records: readonly TransactionRecord[]) => CSV_START + records.map(csvRow).join('');

@@ -80,7 +80,7 @@ function migrationsTables(): Record<keyof DB, true> {
     chain_cursors: true,
     chain_sweeps: true,
     sweep_holds: true,
-    sweep_checks: true,
+    sweep_due: true,
     chain_holdings: true,
     reconciliations: true,
     withdrawal_holds: true,

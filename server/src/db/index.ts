@@ -36,6 +36,8 @@ import * as m029 from './migrations/029_bip44_keys';
 import * as m030 from './migrations/030_withdrawal_fee_bounds';
 import * as m031 from './migrations/031_wallet_address_index';
 import * as m032 from './migrations/032_flat_reads';
+import * as m033 from './migrations/033_distribution_batches';
+import * as m034 from './migrations/034_sweep_queue';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -77,6 +79,8 @@ const migrations: Record<string, Migration> = {
   '030_withdrawal_fee_bounds': m030,
   '031_wallet_address_index': m031,
   '032_flat_reads': m032,
+  '033_distribution_batches': m033,
+  '034_sweep_queue': m034,
 };
 
 class StaticProvider implements MigrationProvider {

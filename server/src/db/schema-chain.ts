@@ -29,9 +29,10 @@ export interface ChainTables {
     created_at: Time;
   };
   chain_cursors: { name: string; block_number: ColumnType<string, number, number>; updated_at: Time };
-  sweep_checks: {
+  /** Deposit addresses the sweep planner has yet to look at, with their newest credited deposit (migration 034). */
+  sweep_due: {
     address: string;
-    through_record_id: number;
+    through_record_id: ColumnType<number, number, number>;
   };
   sweep_holds: {
     address: string;

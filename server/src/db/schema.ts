@@ -224,13 +224,25 @@ export interface DB extends NoticeTables, SignInTables, ChainTables {
     status: string;
     created_at: Time;
   };
-  distributions: { id: Generated<number>; period_start: Time; total: Num; paid: Num; created_at: Time };
+  distributions: {
+    id: Generated<number>;
+    period_start: Time;
+    total: Num;
+    paid: Num;
+    created_at: Time;
+    /** The TSR held when the shares were computed; null on distributions before migration 033. */
+    held_total: ColumnType<string | null, string | null | undefined, string | null>;
+    /** When its last share was paid; null while it is under way. */
+    paid_out_at: TimeNull;
+  };
   distribution_shares: {
     id: Generated<number>;
     distribution_id: number;
     user_id: number;
     amount: Num;
     holding_ratio: Num;
+    /** Whether the share reached the holder's balance (migration 033). */
+    paid: Generated<boolean>;
     created_at: Time;
   };
   uploads: { id: string; user_id: number; mime: string; size: number; file_name: string; created_at: Time };

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChainGateway, SignedTransaction } from '../chain/gateway';
 import { dec } from '../common/decimal';
 import { transact } from '../db/index';
+import { DONE } from '../db/literals';
 import type { Db } from '../db/schema';
 import { holdSweeps } from '../services/deposits/sweep-holds';
 import { post } from '../services/money-moves/ledger';
@@ -43,7 +44,7 @@ export async function sendMoves(db: Db, gateway: ChainGateway, log?: FastifyBase
   const due = await db
     .selectFrom('chain_sweeps')
     .select(['id', 'signed'])
-    .where('state', '<>', 'done')
+    .where('state', '<>', DONE)
     .where((eb) => eb.or([eb('broadcast_at', 'is', null), eb('broadcast_at', '<', new Date(Date.now() - RESEND_MS))]))
     .execute();
   for (const row of due) {
@@ -56,7 +57,7 @@ export async function sendMoves(db: Db, gateway: ChainGateway, log?: FastifyBase
         updated_at: new Date(),
       })
       .where('id', '=', row.id)
-      .where('state', '<>', 'done')
+      .where('state', '<>', DONE)
       .execute();
     if (!sent.ok) log?.warn({ sweep: row.id, code: sent.code }, 'sweep broadcast refused');
   }
@@ -66,7 +67,7 @@ export async function followMoves(db: Db, gateway: ChainGateway, log?: FastifyBa
   const open = await db
     .selectFrom('chain_sweeps')
     .select(['id', 'kind', 'address', 'tx_id', 'expires_at'])
-    .where('state', '<>', 'done')
+    .where('state', '<>', DONE)
     .execute();
   if (!open.length) return 0;
   const head = await gateway.solidHead();
@@ -85,7 +86,7 @@ export async function followMoves(db: Db, gateway: ChainGateway, log?: FastifyBa
           updated_at: new Date(),
         })
         .where('id', '=', row.id)
-        .where('state', '<>', 'done')
+        .where('state', '<>', DONE)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return;
       if (row.kind !== 'topup' && receipt && receipt.result !== 'SUCCESS') {

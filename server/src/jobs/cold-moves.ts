@@ -5,6 +5,7 @@
  */
 import type { ChainGateway } from '../chain/gateway';
 import { dec } from '../common/decimal';
+import { DONE } from '../db/literals';
 import type { Db } from '../db/schema';
 import { heldSweepAddresses } from '../services/deposits/sweep-holds';
 import { storeMove } from './chain-moves';
@@ -30,7 +31,7 @@ export async function moveBeyondCap(db: Db, gateway: ChainGateway, custody: Cust
     .selectFrom('chain_sweeps')
     .select('id')
     .where('address', '=', hot)
-    .where('state', '<>', 'done')
+    .where('state', '<>', DONE)
     .executeTakeFirst();
   if (open || (await heldSweepAddresses(db)).has(hot)) return;
   const unpaid = await unpaidByCurrency(db);

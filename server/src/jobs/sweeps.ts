@@ -10,11 +10,11 @@
  * storage (cold-moves.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { NotNull } from 'kysely';
 import { paymentBurnSun } from '../chain/costs';
 import type { ChainGateway } from '../chain/gateway';
 import { depositKeyPath, depositSigner } from '../chain/keys';
 import { dec } from '../common/decimal';
+import { DONE } from '../db/literals';
 import type { Db } from '../db/schema';
 import { heldSweepAddresses } from '../services/deposits/sweep-holds';
 import { followMoves, sendMoves, storeMove } from './chain-moves';
@@ -38,31 +38,25 @@ interface Source {
 }
 
 /**
- * Deposit addresses with a credited deposit the planner has not looked at since (`sweep_checks`),
- * with the key path that controls each: the node is asked about these only.
+ * Deposit addresses with a credited deposit the planner has not looked at since (`sweep_due`, kept
+ * by `creditDeposit`), with the key path that controls each: the node is asked about these only.
  */
 async function sources(db: Db): Promise<Source[]> {
   const rows = await db
-    .selectFrom('records as r')
-    .leftJoin('wallets as w', (j) => j.onRef('w.address', '=', 'r.to_address').on('w.is_primary', '=', true))
-    .leftJoin('deposit_addresses as d', 'd.address', 'r.to_address')
-    .leftJoin('sweep_checks as c', 'c.address', 'r.to_address')
+    .selectFrom('sweep_due as due')
+    .leftJoin('wallets as w', (j) => j.onRef('w.address', '=', 'due.address').on('w.is_primary', '=', true))
+    .leftJoin('deposit_addresses as d', 'd.address', 'due.address')
     .select([
-      'r.to_address as address',
+      'due.address',
       'w.user_id as walletUser',
       'w.key_path as walletPath',
       'd.user_id as legacyUser',
       'd.currency',
       'd.network',
       'd.key_path as legacyPath',
-      (eb) => eb.fn.max('r.id').as('lastDeposit'),
+      'due.through_record_id as lastDeposit',
     ])
-    .where('r.type', '=', 'deposit')
-    .where('r.internal', '=', false)
-    .where('r.to_address', 'is not', null)
-    .groupBy(['r.to_address', 'w.user_id', 'w.key_path', 'd.user_id', 'd.currency', 'd.network', 'd.key_path'])
-    .having((eb) => eb(eb.fn.max('r.id'), '>', eb.fn.coalesce(eb.fn.max('c.through_record_id'), eb.lit(0))))
-    .$narrowType<{ address: NotNull }>()
+    .orderBy('due.through_record_id')
     .execute();
   return rows.flatMap((r) => {
     const lastDeposit = Number(r.lastDeposit);
@@ -82,9 +76,9 @@ async function sources(db: Db): Promise<Source[]> {
 /** Nothing at `source` is worth a move: not asked again until a newer deposit reaches it. */
 async function checked(db: Db, source: Source) {
   await db
-    .insertInto('sweep_checks')
-    .values({ address: source.address, through_record_id: source.lastDeposit })
-    .onConflict((oc) => oc.column('address').doUpdateSet({ through_record_id: source.lastDeposit }))
+    .deleteFrom('sweep_due')
+    .where('address', '=', source.address)
+    .where('through_record_id', '<=', source.lastDeposit)
     .execute();
 }
 
@@ -115,7 +109,7 @@ async function plan(db: Db, gateway: ChainGateway, log?: FastifyBaseLogger) {
   const due = await sources(db);
   if (!due.length) return;
   const busy = new Set(
-    (await db.selectFrom('chain_sweeps').select('address').where('state', '<>', 'done').execute()).map((r) => r.address),
+    (await db.selectFrom('chain_sweeps').select('address').where('state', '<>', DONE).execute()).map((r) => r.address),
   );
   for (const held of await heldSweepAddresses(db)) busy.add(held);
   const currencies = new Map(

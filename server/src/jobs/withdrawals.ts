@@ -21,6 +21,7 @@ import { type ChainPrices, paymentBurnSun } from '../chain/costs';
 import { baseUnits, type ChainGateway, type SignedTransaction } from '../chain/gateway';
 import { dec } from '../common/decimal';
 import { transact } from '../db/index';
+import { DONE } from '../db/literals';
 import type { Db } from '../db/schema';
 import { recordHotWalletFloat } from '../metrics';
 import { post, userFrozen } from '../services/money-moves/ledger';
@@ -46,7 +47,7 @@ export async function unpaidByCurrency(db: Db): Promise<Map<string, bigint>> {
     .innerJoin('records as r', 'r.id', 'c.record_id')
     .innerJoin('currencies as cur', 'cur.symbol', 'r.currency')
     .select(['r.currency', 'r.amount', 'cur.precision'])
-    .where('c.state', '<>', 'done')
+    .where('c.state', '<>', DONE)
     .execute();
   const unpaid = new Map<string, bigint>();
   for (const r of rows) unpaid.set(r.currency, (unpaid.get(r.currency) ?? 0n) + BigInt(baseUnits(r.amount, r.precision)));
@@ -168,7 +169,7 @@ async function broadcastOpen(db: Db, gateway: ChainGateway, log?: FastifyBaseLog
   const due = await db
     .selectFrom('chain_withdrawals')
     .select(['record_id', 'signed', 'state', 'broadcast_at'])
-    .where('state', '<>', 'done')
+    .where('state', '<>', DONE)
     .where((eb) => eb.or([eb('broadcast_at', 'is', null), eb('broadcast_at', '<', new Date(Date.now() - RESEND_MS))]))
     .orderBy('record_id')
     .limit(BATCH)
@@ -183,7 +184,7 @@ async function broadcastOpen(db: Db, gateway: ChainGateway, log?: FastifyBaseLog
         updated_at: new Date(),
       })
       .where('record_id', '=', row.record_id)
-      .where('state', '<>', 'done')
+      .where('state', '<>', DONE)
       .execute();
     if (!sent.ok) log?.warn({ record: row.record_id, code: sent.code, message: sent.message }, 'withdrawal broadcast refused');
   }
@@ -208,7 +209,7 @@ async function provenAbsent(db: Db, gateway: ChainGateway, recordId: number, txI
     .updateTable('chain_withdrawals')
     .set((eb) => ({ absent_checks: eb('absent_checks', '+', 1) }))
     .where('record_id', '=', recordId)
-    .where('state', '<>', 'done')
+    .where('state', '<>', DONE)
     .returning('absent_checks')
     .executeTakeFirst();
   const checks = row?.absent_checks ?? 0;
@@ -221,7 +222,7 @@ async function followReceipts(db: Db, gateway: ChainGateway, log?: FastifyBaseLo
   const open = await db
     .selectFrom('chain_withdrawals')
     .select(['record_id', 'tx_id', 'expires_at'])
-    .where('state', '<>', 'done')
+    .where('state', '<>', DONE)
     .orderBy('record_id')
     .limit(BATCH)
     .execute();
@@ -244,7 +245,7 @@ async function followReceipts(db: Db, gateway: ChainGateway, log?: FastifyBaseLo
           updated_at: new Date(),
         })
         .where('record_id', '=', row.record_id)
-        .where('state', '<>', 'done')
+        .where('state', '<>', DONE)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return;
       if (receipt?.feeSun) {

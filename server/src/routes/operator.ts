@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Ctx } from '../context';
 import { pendingMigrations, poolOf } from '../db/index';
+import { DONE } from '../db/literals';
 import type { Lifecycle } from '../lifecycle';
 import { gauge, recordRequest, registry } from '../metrics';
 import { apiReferencePage, openApiDocument } from '../openapi';
@@ -69,7 +70,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: Ctx, lifecycle: Lifecy
     const rows = await db
       .selectFrom('chain_sweeps')
       .select(['kind', (eb) => eb.fn.countAll<string>().as('n')])
-      .where('state', '<>', 'done')
+      .where('state', '<>', DONE)
       .groupBy('kind')
       .execute();
     g.reset();

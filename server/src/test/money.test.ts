@@ -1,6 +1,5 @@
 /** Withdraw checks, deposits and activation, records, wallets, swap and the reward pool. */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { isValidTronAddress } from '../../../src/lib/tron/index';
@@ -10,7 +9,7 @@ import { DEVNET_TSR as TSR_CONTRACT, MAINNET_USDT as USDT_CONTRACT } from '../co
 import { creditDeposit } from '../services/deposits/deposits';
 import { accountBalance, journalTotals } from '../services/money-moves/ledger';
 import { prizePoolStatus } from '../services/rewards/campaigns';
-import { distribute, fundPool, poolInfo } from '../services/rewards/prize-pool';
+import { distribute, fundPool, periodStartOf, poolInfo, startDistribution } from '../services/rewards/prize-pool';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
 
 describe.each(backends)('money on %s', (backend) => {
@@ -427,14 +426,26 @@ describe.each(backends)('money on %s', (backend) => {
   });
 
   describe('reward pool', () => {
-    it('shows "distributing" while any connection pays a distribution out', async () => {
+    it('shows "distributing" while a distribution is under way, and the next run finishes one left half-paid', async () => {
       expect((await prizePoolStatus(env.db)).status).not.toBe('distributing');
-      await env.db.transaction().execute(async (trx) => {
-        // What distribute() holds while it pays: visible to every instance through pg_locks.
-        await sql`select pg_advisory_xact_lock(727202)`.execute(trx);
-        expect((await prizePoolStatus(trx)).status).toBe('distributing');
-      });
+      const holders = [];
+      for (let i = 0; i < 5; i++) holders.push(await makeUser(env.db, { usdt: '10' })); // 100 TSR each
+      await fundPool(env.db, '500');
+      const t = Date.now();
+      // An instance wrote the shares and stopped before paying any: nobody has their reward yet.
+      const started = await startDistribution(env.db, new Date(periodStartOf(t, 86400)));
+      expect(started).toMatchObject({ released: '5', paid: '5', holders: 5 });
+      expect((await prizePoolStatus(env.db)).status).toBe('distributing');
+      expect(await usdtOf(holders[0]!.id, 'TSR')).toBe('100');
+      expect(Object.values(await journalTotals(env.db)).every((x) => x === '0')).toBe(true);
+      // The next run pays it, two holders a transaction, and has nothing new to start this period.
+      expect(await distribute(env.db, 86400, t, 2)).toBeNull();
       expect((await prizePoolStatus(env.db)).status).not.toBe('distributing');
+      for (const h of holders) expect(await usdtOf(h.id, 'TSR')).toBe('101');
+      expect(await accountBalance(env.db, 'system:pool-payout', 'TSR')).toBe('0');
+      const rewards = await env.db.selectFrom('records').select('user_id').where('type', '=', 'reward').execute();
+      expect(rewards.map((r) => r.user_id).sort()).toEqual(holders.map((h) => h.id).sort());
+      expect(Object.values(await journalTotals(env.db)).every((x) => x === '0')).toBe(true);
     });
 
     it('pays holders pro rata once per period, rounding down, the remainder staying in the pool', async () => {

@@ -13,6 +13,7 @@
 import { sql } from 'kysely';
 import type { ChainGateway } from '../../chain/gateway';
 import { dec, str } from '../../common/decimal';
+import { DONE } from '../../db/literals';
 import type { Db } from '../../db/schema';
 import { accountBalance } from '../money-moves/ledger';
 
@@ -60,7 +61,7 @@ async function addressesToRead(db: Db, since: { through_record_id: number; start
     .selectFrom('chain_sweeps')
     .select('address')
     .$if(!full && since !== undefined, (q) =>
-      q.where((eb) => eb.or([eb('state', '<>', 'done'), eb('updated_at', '>=', since?.started_at ?? new Date(0))])),
+      q.where((eb) => eb.or([eb('state', '<>', DONE), eb('updated_at', '>=', since?.started_at ?? new Date(0))])),
     );
   const rows = await deposits.union(moves).execute();
   return rows.flatMap((r) => (r.address ? [r.address] : []));
@@ -94,7 +95,7 @@ async function inFlight(db: Db, gateway: ChainGateway): Promise<InFlight[]> {
     .selectFrom('chain_withdrawals as c')
     .innerJoin('records as r', 'r.id', 'c.record_id')
     .select(['r.id', 'c.tx_id', 'r.currency', 'r.amount'])
-    .where('c.state', '<>', 'done')
+    .where('c.state', '<>', DONE)
     .execute();
   for (const w of withdrawals) {
     const receipt = await gateway.executed(w.tx_id);
@@ -104,7 +105,7 @@ async function inFlight(db: Db, gateway: ChainGateway): Promise<InFlight[]> {
     if (receipt.feeSun)
       out.push({ kind: 'withdrawal', id: w.id, txId: w.tx_id, currency: 'TRX', effect: str(dec(receipt.feeSun).div(1e6).neg()) });
   }
-  const moves = await db.selectFrom('chain_sweeps').select(['id', 'kind', 'tx_id']).where('state', '<>', 'done').execute();
+  const moves = await db.selectFrom('chain_sweeps').select(['id', 'kind', 'tx_id']).where('state', '<>', DONE).execute();
   for (const m of moves) {
     const receipt = await gateway.executed(m.tx_id);
     if (receipt?.feeSun)

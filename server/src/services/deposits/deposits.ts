@@ -4,6 +4,7 @@
  * recorded, so the same transfer is never credited twice.
  */
 
+import { sql } from 'kysely';
 import { dec, str } from '../../common/decimal';
 import { ErrorCode, fail } from '../../common/errors';
 import { transact } from '../../db/index';
@@ -121,6 +122,16 @@ export async function creditDeposit(db: Db, userId: number, currency: string, am
         })
         .returningAll()
         .executeTakeFirstOrThrow());
+    // The sweep planner looks at this address again (jobs/sweeps.ts).
+    await trx
+      .insertInto('sweep_due')
+      .values({ address: to, through_record_id: rec.id })
+      .onConflict((oc) =>
+        oc
+          .column('address')
+          .doUpdateSet({ through_record_id: sql`greatest(sweep_due.through_record_id, excluded.through_record_id)` }),
+      )
+      .execute();
     await trx
       .updateTable('chain_deposits')
       .set({ record_id: rec.id })

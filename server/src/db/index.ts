@@ -38,6 +38,7 @@ import * as m031 from './migrations/031_wallet_address_index';
 import * as m032 from './migrations/032_flat_reads';
 import * as m033 from './migrations/033_distribution_batches';
 import * as m034 from './migrations/034_sweep_queue';
+import * as m035 from './migrations/035_set_based_triggers';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '032_flat_reads': m032,
   '033_distribution_batches': m033,
   '034_sweep_queue': m034,
+  '035_set_based_triggers': m035,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -52,10 +52,18 @@ CREATE FUNCTION live_rows_changed() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 declare
-  r record;
+  users int[] := array(select distinct user_id from changed where user_id is not null order by user_id);
+  uid int;
 begin
-  for r in select distinct user_id from changed where user_id is not null loop
-    perform note_live_change(r.user_id, tg_argv[0]);
+  if cardinality(users) > 8 then
+    insert into live_events as e (user_id, xact, topics)
+    select u, txid_current(), array[tg_argv[0]] from unnest(users) u order by u
+    on conflict (user_id, xact) do update set topics = array_append(e.topics, tg_argv[0])
+      where not (tg_argv[0] = any (e.topics));
+    return null;
+  end if;
+  foreach uid in array users loop
+    perform note_live_change(uid, tg_argv[0]);
   end loop;
   return null;
 end $$;
@@ -145,9 +153,11 @@ CREATE FUNCTION refresh_wallet_snapshots(ids integer[]) RETURNS void
     AS $$
 declare
   uid int;
+  sorted int[] := array(select distinct x from unnest(ids) x order by x);
 begin
-  foreach uid in array array(select distinct x from unnest(ids) x order by x) loop
-    perform 1 from wallet_snapshots where user_id = uid for update;
+  if cardinality(sorted) > 8 then
+    perform 1 from wallet_snapshots where user_id = any (sorted) order by user_id for update;
+    
     insert into wallet_snapshots (user_id, body)
     select u.id,
       json_build_array(u.activated, w.name, w.address, (
@@ -155,8 +165,27 @@ begin
           json_agg(json_build_array(b.currency, trim_scale(b.available)::text, trim_scale(b.frozen)::text) order by b.currency),
           '[]')
         from balances b where b.user_id = u.id))::text
-    from users u join wallets w on w.user_id = u.id and w.is_primary
+    from users u
+    cross join lateral (select name, address from wallets where user_id = u.id and is_primary limit 1) w
+    where u.id = any (sorted)
+    order by u.id
+    on conflict (user_id) do update set body = excluded.body;
+    return;
+  end if;
+  foreach uid in array sorted loop
+    perform 1 from wallet_snapshots where user_id = uid for update;
+    
+    insert into wallet_snapshots (user_id, body)
+    select u.id,
+      json_build_array(u.activated, w.name, w.address, (
+        select coalesce(
+          json_agg(json_build_array(b.currency, trim_scale(b.available)::text, trim_scale(b.frozen)::text) order by b.currency),
+          '[]')
+        from balances b where b.user_id = u.id))::text
+    from users u
+    cross join lateral (select name, address from wallets where user_id = u.id and is_primary limit 1) w
     where u.id = uid
+    order by u.id
     on conflict (user_id) do update set body = excluded.body;
   end loop;
 end $$;

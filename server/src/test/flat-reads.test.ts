@@ -2,13 +2,16 @@
  * What keeps a heavy user's launch reads flat (migration 032, issue 39) stays exact: the unread
  * counter and the journal's days equal what they count after every kind of change, and a search
  * finds a whole transaction id or address at any age while a part of one looks only through the
- * newest records; the CSV export streams a range whatever its size, each record once.
+ * newest records; the CSV export streams a range whatever its size, each record once; a change to
+ * many users at once (a distribution's batch) keeps their wallet snapshots and live events as one
+ * user's change does (migration 035).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import { publish } from '../services/messages/messages';
+import { distribute, fundPool } from '../services/rewards/prize-pool';
 import { SEARCH_WINDOW } from '../services/wallet/records';
 import { EXPORT_BATCH } from '../services/wallet/records-export';
 import { backends, call, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
@@ -175,5 +178,27 @@ describe.each(backends)('flat reads on %s', (backend) => {
     expect(backwards.json()).toMatchObject({ code: 400 });
     const signedOut = await app.inject({ method: 'GET', url: `${api.money.exportRecords.path}?from=2026-03-01&to=2026-03-31` });
     expect(signedOut.statusCode).toBe(401);
+  });
+
+  it('keeps the wallet and the live events of every holder a distribution batch pays in one statement', async () => {
+    const holders = [];
+    for (let i = 0; i < 12; i++) holders.push(await makeUser(env.db, { usdt: '10' })); // 100 TSR each
+    await fundPool(env.db, '1200');
+    const before = await env.db.selectFrom('live_events').select(['user_id', 'xact']).execute();
+    expect(await distribute(env.db, 86400, Date.now(), 50)).toMatchObject({ holders: 12, paid: '12' });
+    for (const h of holders) {
+      const wallet = ok<{ assets: Array<{ currency: string; balance: string }> }>(
+        api.member.wallet,
+        await call(app, api.member.wallet, { token: h.token }),
+      );
+      expect(wallet.assets.find((a) => a.currency === 'TSR')?.balance).toBe('101');
+    }
+    const seen = new Set(before.map((e) => `${e.user_id}:${e.xact}`));
+    const after = await env.db.selectFrom('live_events').select(['user_id', 'xact', 'topics']).execute();
+    const fresh = after.filter((e) => !seen.has(`${e.user_id}:${e.xact}`));
+    for (const h of holders) {
+      const topics = fresh.filter((e) => e.user_id === h.id).flatMap((e) => e.topics);
+      expect(topics).toEqual(expect.arrayContaining(['records', 'wallet']));
+    }
   });
 });

@@ -84,8 +84,8 @@ export async function poolList(db: Q, userId: number, q: { page: number; pageSiz
   );
 }
 
-/** Holders paid per transaction: a batch holds their TSR balance rows for a few milliseconds. */
-export const PAY_BATCH = 2000;
+/** Holders paid per transaction: a batch holds their TSR balance rows until it commits. */
+export const PAY_BATCH = 500;
 /** Where a distribution's shares wait between the pool and the holders while batches pay them. */
 const PAYING = 'system:pool-payout';
 
@@ -94,7 +94,7 @@ const PAYING = 'system:pool-payout';
  * already distributed. A distribution left under way (an instance stopped mid-way) is finished
  * first. The shares are written in one statement from the balances as they are when it starts (the
  * holdings it divides by are that one snapshot), their sum moves from the pool to `system:pool-payout`,
- * and batches of `PAY_BATCH` holders are then paid each in its own transaction: a holder's swap
+ * and batches of `PAY_BATCH` holders are then paid each in its own transaction, in user order: a holder's swap
  * waits for one batch at most, never for a million.
  */
 export async function distribute(db: Db, periodSeconds: number, now = Date.now(), batch = PAY_BATCH) {
@@ -169,12 +169,15 @@ export async function startDistribution(db: Db, periodStart: Date) {
  * instance is paying, so two instances share the work.
  */
 async function payOut(db: Db, distributionId: number, batchSize: number): Promise<void> {
+  // Each batch starts after the last holder this run paid: from the start every time, the index
+  // scan would step over every share already paid (still in the index until a vacuum).
+  let after = 0;
   for (;;) {
-    const batch = await transact(db, async (trx) => {
-      const { rows } = await sql<{ n: number; total: string | null; first: number | null }>`
+    const last = await transact(db, async (trx) => {
+      const { rows } = await sql<{ n: number; total: string | null; first: number | null; last: number | null }>`
         with batch as (
           select id from distribution_shares
-          where distribution_id = ${distributionId} and not paid
+          where distribution_id = ${distributionId} and not paid and user_id > ${after}
           order by user_id
           limit ${batchSize}
           for update skip locked),
@@ -191,9 +194,11 @@ async function payOut(db: Db, distributionId: number, batchSize: number): Promis
           insert into balances as b (user_id, currency, available)
           select user_id, ${TSR}, amount from shares
           on conflict (user_id, currency) do update set available = b.available + excluded.available, updated_at = now())
-        select count(*)::int as n, sum(amount)::text as total, min(user_id) as first from shares`.execute(trx);
+        select count(*)::int as n, sum(amount)::text as total, min(user_id) as first, max(user_id) as last from shares`.execute(
+        trx,
+      );
       const row = rows[0];
-      if (!row || row.n === 0) return 0;
+      if (!row || row.n === 0) return null;
       await trx
         .insertInto('journal')
         .values({
@@ -205,9 +210,10 @@ async function payOut(db: Db, distributionId: number, batchSize: number): Promis
             .toFixed(),
         })
         .execute();
-      return row.n;
+      return row.last;
     });
-    if (batch === 0) break;
+    if (last === null) break;
+    after = last;
   }
   // Paid out once no share is left unpaid (another instance may still be paying its last batch).
   await db
@@ -218,7 +224,11 @@ async function payOut(db: Db, distributionId: number, batchSize: number): Promis
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
-          selectFrom('distribution_shares').select('id').where('distribution_id', '=', distributionId).where('paid', '=', false),
+          selectFrom('distribution_shares')
+            .select('id')
+            .where('distribution_id', '=', distributionId)
+            // In the text, so that the partial index of unpaid shares serves (db/literals.ts).
+            .where(sql<boolean>`not paid`),
         ),
       ),
     )

@@ -3,6 +3,7 @@
 # Installs Debian's postgresql only when no initdb is found. The cluster is owned by the
 # `postgres` user (PostgreSQL refuses to run as root) and is always stopped and deleted on exit.
 # Usage: scripts/with-postgres.sh npx vitest run --project server
+# PG_OPTIONS adds server settings (the scale bench gives the cluster memory as production would).
 set -euo pipefail
 [ $# -gt 0 ] || { echo "usage: $0 <command…>" >&2; exit 2; }
 
@@ -34,7 +35,7 @@ cleanup() {
 trap cleanup EXIT
 
 "${RUN_AS[@]}" "'$BIN/initdb' -D '$D/data' -U '$SUPERUSER' -A trust -E UTF8 >/dev/null"
-"${RUN_AS[@]}" "'$BIN/pg_ctl' -D '$D/data' -l '$D/log' -w -o \"-p $PORT -c listen_addresses=127.0.0.1 -k $D -c fsync=off -c synchronous_commit=off -c full_page_writes=off\" start >/dev/null"
+"${RUN_AS[@]}" "'$BIN/pg_ctl' -D '$D/data' -l '$D/log' -w -o \"-p $PORT -c listen_addresses=127.0.0.1 -k $D -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${PG_OPTIONS:-}\" start >/dev/null"
 "${RUN_AS[@]}" "'$BIN/psql' -h 127.0.0.1 -p $PORT -U '$SUPERUSER' -d postgres -v ON_ERROR_STOP=1 -q -c \"create role tessera login createdb password 'tessera'\" -c \"create database tessera_test owner tessera\""
 
 export TEST_DATABASE_URL="postgres://tessera:tessera@127.0.0.1:$PORT/tessera_test"

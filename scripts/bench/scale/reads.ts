@@ -1,0 +1,166 @@
+/**
+ * The reads a person's app makes, measured against the real server as the heavy user: each one 25
+ * times in a row (p50), then from 50 connections at once in three rounds of two seconds (the middle
+ * round's p50 and p99). What is
+ * read is chosen from the data the server holds (a transaction id of the user's, an address), so the
+ * same list runs at every size.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { http, pct } from '../../load/http.ts';
+
+export interface Read {
+  name: string;
+  path: string;
+}
+
+export interface ReadFigures {
+  name: string;
+  sequentialP50: number;
+  concurrentP50: number;
+  concurrentP99: number;
+  requests: number;
+  errors: number;
+}
+
+const SEQUENTIAL = 25;
+const CONNECTIONS = 50;
+const CONCURRENT_MS = 2000;
+const ROUNDS = 3;
+
+const LIST = '/money/virtualCurrency/transaction/list';
+
+/** The reads, with a search text and a cursor taken from the user's own records. */
+export function readsFor(o: { txId: string; address: string; cursor: string }): Read[] {
+  const list = (query: string) => `${LIST}?${query}`;
+  return [
+    { name: 'wallet', path: '/member/wallet' },
+    { name: 'member info', path: '/member/memberInfo' },
+    { name: 'unread count', path: '/notify/unread' },
+    { name: 'records, all, first page', path: list('page=1&pageSize=20&tab=all') },
+    { name: 'records, in, first page', path: list('page=1&pageSize=20&tab=in') },
+    { name: 'records, out, first page', path: list('page=1&pageSize=20&tab=out') },
+    { name: 'records, failed, first page', path: list('page=1&pageSize=20&tab=failed') },
+    { name: 'records, next page (keyset)', path: list(`page=2&pageSize=20&tab=all&before=${o.cursor}`) },
+    { name: 'records, search by txId', path: list(`page=1&pageSize=20&tab=all&q=${o.txId}`) },
+    { name: 'records, search by address', path: list(`page=1&pageSize=20&tab=all&q=${o.address}`) },
+    { name: 'messages, first page', path: '/notify/list?page=1&pageSize=20' },
+    { name: 'portfolio, 1 year', path: '/member/portfolio?range=1y' },
+  ];
+}
+
+async function timed(base: string, token: string, path: string): Promise<number | null> {
+  const started = performance.now();
+  const r = await http(`${base}${path}`, 'GET', { token });
+  const elapsed = performance.now() - started;
+  return 'error' in r || r.status !== 200 || r.json.code !== 200 ? null : elapsed;
+}
+
+/** One call, untimed; throws when the server did not answer it with success. */
+export async function readOnce(base: string, token: string, read: Read): Promise<void> {
+  if ((await timed(base, token, read.path)) === null) throw new Error(`${read.name} failed`);
+}
+
+export async function measureRead(base: string, token: string, read: Read): Promise<ReadFigures> {
+  // One untimed call: connections open, statements prepared, as on a server that has been up.
+  await timed(base, token, read.path);
+  const sequential: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < SEQUENTIAL; i++) {
+    const t = await timed(base, token, read.path);
+    if (t === null) errors++;
+    else sequential.push(t);
+  }
+  // Three rounds from 50 connections, each giving its p50 and p99; the middle round of each is
+  // kept, so one round disturbed by something else on the machine does not decide the figure.
+  const rounds: Array<{ p50: number; p99: number; n: number }> = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const concurrent: number[] = [];
+    const until = performance.now() + CONCURRENT_MS;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (performance.now() < until) {
+          const t = await timed(base, token, read.path);
+          if (t === null) errors++;
+          else concurrent.push(t);
+        }
+      }),
+    );
+    rounds.push({ p50: pct(concurrent, 50), p99: pct(concurrent, 99), n: concurrent.length });
+  }
+  const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  return {
+    name: read.name,
+    sequentialP50: pct(sequential, 50),
+    concurrentP50: middle(rounds.map((r) => r.p50)),
+    concurrentP99: middle(rounds.map((r) => r.p99)),
+    requests: sequential.length + rounds.reduce((n, r) => n + r.n, 0),
+    errors,
+  };
+}
+
+export interface ExportFigures {
+  firstByteMs: number;
+  totalMs: number;
+  bytes: number;
+  rows: number;
+  /** The server's resident memory at its highest during the export, less before it. */
+  memoryGrowthMb: number;
+}
+
+/** Resident memory of every process in the server's process group (the server and its workers). */
+function groupRssKb(pgid: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 5 (pgrp) follows the command, which is in parentheses and may hold spaces.
+      const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgrp !== pgid) continue;
+      const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
+      total += Number(rss?.[1] ?? 0);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
+}
+
+/**
+ * A CSV export as the heavy user — of the last `days` days, or of the whole history without — when
+ * its first bytes arrive, its size, and the server's memory meanwhile.
+ */
+export async function measureExport(base: string, token: string, serverPgid: number, days?: number): Promise<ExportFigures> {
+  const now = Date.now();
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const from = days === undefined ? '2000-01-01' : day(now - (days - 1) * 86_400_000);
+  const url = `${base}/money/virtualCurrency/transaction/export?from=${from}&to=${day(now)}`;
+  const before = groupRssKb(serverPgid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, groupRssKb(serverPgid));
+  }, 20);
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+    if (!response.ok || !response.body) throw new Error(`export: HTTP ${response.status}`);
+    const reader = response.body.getReader();
+    let firstByteMs = Number.NaN;
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started;
+      bytes += value.byteLength;
+    }
+    return {
+      firstByteMs,
+      totalMs: performance.now() - started,
+      bytes,
+      rows: Number(response.headers.get('x-record-count')),
+      memoryGrowthMb: (peak - before) / 1024,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}

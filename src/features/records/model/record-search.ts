@@ -1,7 +1,9 @@
 /**
- * The server's record search (server/src/services/wallet/records.ts `recordSearch`), for the records saved on the phone
- * when there is no connection: part of an address or the transaction id in any case, or an amount
- * equal as a number (12.50 finds 12.5).
+ * The server's record search (server/src/services/wallet/records.ts `searching`), for the records
+ * saved on the phone when there is no connection: part of an address or the transaction id in any
+ * case, or an amount equal as a number (12.50 finds 12.5). The server looks for a part among the
+ * newest 5,000 records and for a whole id or address in all of them; the phone holds fewer than
+ * either, so here every saved record is looked through.
  */
 import Decimal from 'decimal.js';
 import type { TransactionRecord } from '../../../contract/money';

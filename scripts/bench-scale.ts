@@ -79,12 +79,12 @@ async function measureReads(admin: pg.Client, base: string): Promise<ReadFigures
 }
 
 /** Each read once with every plan logged: the sequential scans of growing tables among them. */
-async function planCheck(admin: pg.Client, base: string) {
+async function planCheck(admin: pg.Client, base: string, serverPgid: number) {
   const from = await logPosition(admin);
   await logPlans(admin, true);
   try {
     for (const read of readsFor(await readTargets(admin))) await readOnce(base, HEAVY_TOKEN, read);
-    await measureExport(base, HEAVY_TOKEN, 0, 365);
+    await measureExport(base, HEAVY_TOKEN, serverPgid, 365);
   } finally {
     await logPlans(admin, false);
   }
@@ -166,7 +166,7 @@ async function main(): Promise<number> {
       log(`holding: ${server.url} (heavy user's token ${HEAVY_TOKEN}), ${urls.admin}`);
       await new Promise(() => {});
     }
-    const seqScans = await planCheck(admin, server.url);
+    const seqScans = await planCheck(admin, server.url, server.child.pid ?? 0);
     const full = await measureReads(admin, server.url);
     const fullWhole = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0);
     const fullExport = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0, 365);

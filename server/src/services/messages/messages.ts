@@ -5,7 +5,7 @@ import { isLocaleId, type LocaleId } from '../../../../src/lib/i18n/locales';
 import { ErrorCode, fail } from '../../common/errors';
 import type { DB, MessageTexts, Q } from '../../db/schema';
 import { readAsMe, type Who } from '../identity/me';
-import { pageOf, pageOffset } from '../platform/paging';
+import { pageOffset, pageOfRowsAndOneMore } from '../platform/paging';
 import { localized } from './localized';
 
 const toMessage = (m: Selectable<DB['messages']>, locale: LocaleId) => ({
@@ -27,12 +27,7 @@ export async function list(db: Q, userId: number, q: { page: number; pageSize: n
     .limit(q.pageSize + 1)
     .offset(pageOffset(q))
     .execute();
-  const page = rows.slice(0, q.pageSize);
-  return pageOf(
-    page.map((m) => toMessage(m, locale)),
-    pageOffset(q) + page.length + (rows.length > q.pageSize ? 1 : 0),
-    q,
-  );
+  return pageOfRowsAndOneMore(rows, q, (m) => toMessage(m, locale));
 }
 
 export async function detail(db: Q, userId: number, id: string, locale: LocaleId) {

@@ -21,3 +21,14 @@ export const pageOf = <T>(list: T[], total: number | string | bigint, q: PageQue
   page: q.page,
   pageSize: q.pageSize,
 });
+
+/**
+ * For lists that grow with a person's history (records, messages): read `pageSize + 1` rows, and
+ * this makes the page of the first `pageSize`, its total the rows up to its end plus one when the
+ * extra row says another page follows (docs/api.md "Paging") — no count of the whole history.
+ */
+export const pageOfRowsAndOneMore = <T, R>(rowsAndOneMore: T[], q: PageQuery, toItem: (row: T) => R) => {
+  const rows = rowsAndOneMore.slice(0, q.pageSize);
+  const more = rowsAndOneMore.length > q.pageSize ? 1 : 0;
+  return pageOf(rows.map(toItem), pageOffset(q) + rows.length + more, q);
+};

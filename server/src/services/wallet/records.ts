@@ -5,7 +5,7 @@ import { str } from '../../common/decimal';
 import { ErrorCode, fail } from '../../common/errors';
 import type { DB, Q } from '../../db/schema';
 import { readAsMe, type Who, type WithMe, withMe } from '../identity/me';
-import { pageOf, pageOffset } from '../platform/paging';
+import { pageOffset, pageOfRowsAndOneMore } from '../platform/paging';
 import { REFUND_REF_PREFIX, refundedWithdrawalId } from '../withdrawals/refund';
 
 export type RecordRow = Selectable<DB['records']>;
@@ -167,10 +167,7 @@ export async function transactions(
     : await TAB_PAGES[q.tab](db, who, q.pageSize + 1, offset);
   const [row] = rows;
   if (!row) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
-  const rowsAndOneMore = JSON.parse(row.page ?? '[]') as RecordIn[];
-  const page = rowsAndOneMore.slice(0, q.pageSize);
-  const more = rowsAndOneMore.length > q.pageSize ? 1 : 0;
-  return pageOf(page.map(toRecord), pageOffset(q) + page.length + more, q);
+  return pageOfRowsAndOneMore(JSON.parse(row.page ?? '[]') as RecordIn[], q, toRecord);
 }
 
 /** The start of a `YYYY-MM-DD` UTC day, `days` later. */

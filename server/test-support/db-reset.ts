@@ -95,6 +95,7 @@ function migrationsTables(): Record<keyof DB, true> {
     swaps: true,
     distributions: true,
     distribution_shares: true,
+    distribution_batches: true,
     uploads: true,
     activities: true,
     participations: true,

@@ -39,6 +39,8 @@ import * as m032 from './migrations/032_flat_reads';
 import * as m033 from './migrations/033_distribution_batches';
 import * as m034 from './migrations/034_sweep_queue';
 import * as m035 from './migrations/035_set_based_triggers';
+import * as m036 from './migrations/036_live_numbers_once';
+import * as m037 from './migrations/037_reward_batches';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -83,6 +85,8 @@ const migrations: Record<string, Migration> = {
   '033_distribution_batches': m033,
   '034_sweep_queue': m034,
   '035_set_based_triggers': m035,
+  '036_live_numbers_once': m036,
+  '037_reward_batches': m037,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -236,7 +240,7 @@ export async function listen(
  * a test) would race creating the migration tables ("duplicate key … pg_type"), so the whole run
  * holds an advisory lock on one connection.
  */
-export async function migrate(db: Db, schema?: string): Promise<void> {
+export async function migrate(db: Db, schema?: string, upTo?: string): Promise<void> {
   await db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
     try {
@@ -245,7 +249,8 @@ export async function migrate(db: Db, schema?: string): Promise<void> {
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(conn);
       const migrationTableSchema = schema ?? rows[0]?.schema ?? 'public';
       const migrator = new Migrator({ db: conn, provider: new StaticProvider(), migrationTableSchema });
-      const { error, results } = await migrator.migrateToLatest();
+      // `upTo` (tests of a migration's data step): stop after that migration.
+      const { error, results } = await (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest());
       if (error) throw error;
       for (const r of results ?? []) if (r.status === 'Error') throw new Error(`migration ${r.migrationName} failed`);
     } finally {

@@ -25,6 +25,8 @@ export interface NoticeTables {
     seq: ColumnType<string | null, never, number>;
     xact: ColumnType<string, number, number>;
     topics: string[];
+    /** Fires the numbering at commit: one row per statement that noted events (migration 036). */
+    numbers: Generated<boolean>;
     created_at: Time;
   };
   /** Each currency's USD price per UTC day, recorded on every change (migration 015). */

@@ -241,10 +241,10 @@ export interface DB extends NoticeTables, SignInTables, ChainTables {
     user_id: number;
     amount: Num;
     holding_ratio: Num;
-    /** Whether the share reached the holder's balance (migration 033). */
-    paid: Generated<boolean>;
     created_at: Time;
   };
+  /** A run of a distribution's holders that one payer pays in one transaction (migration 037). */
+  distribution_batches: { distribution_id: number; first_user: number; last_user: number; paid_at: TimeNull };
   uploads: { id: string; user_id: number; mime: string; size: number; file_name: string; created_at: Time };
   activities: {
     id: Generated<number>;

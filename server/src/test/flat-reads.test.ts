@@ -194,11 +194,16 @@ describe.each(backends)('flat reads on %s', (backend) => {
       expect(wallet.assets.find((a) => a.currency === 'TSR')?.balance).toBe('101');
     }
     const seen = new Set(before.map((e) => `${e.user_id}:${e.xact}`));
-    const after = await env.db.selectFrom('live_events').select(['user_id', 'xact', 'topics']).execute();
+    const after = await env.db.selectFrom('live_events').select(['user_id', 'xact', 'topics', 'seq']).execute();
     const fresh = after.filter((e) => !seen.has(`${e.user_id}:${e.xact}`));
+    const cursors = await env.db.selectFrom('live_cursors').select(['user_id', 'seq']).execute();
     for (const h of holders) {
-      const topics = fresh.filter((e) => e.user_id === h.id).flatMap((e) => e.topics);
-      expect(topics).toEqual(expect.arrayContaining(['records', 'wallet']));
+      const mine = fresh.filter((e) => e.user_id === h.id);
+      expect(mine.flatMap((e) => e.topics)).toEqual(expect.arrayContaining(['records', 'wallet']));
+      // Numbered at commit, although only the batch's first event fires the numbering (migration 036).
+      expect(mine.every((e) => e.seq !== null)).toBe(true);
+      const newest = Math.max(...mine.map((e) => Number(e.seq)));
+      expect(Number(cursors.find((c) => c.user_id === h.id)?.seq)).toBe(newest);
     }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { dec, floor, str } from '../../common/decimal';
-import { transact } from '../../db/index';
+import { isEmbedded, transact } from '../../db/index';
 import type { Db, Q } from '../../db/schema';
 import { accountBalance, post } from '../money-moves/ledger';
 import { pageOf, pageWindow } from '../platform/paging';
@@ -35,14 +35,11 @@ export async function poolInfo(db: Q, userId: number, periodSeconds: number, now
   const held = dec(mine?.available ?? '0');
   const allHeld = dec(all?.s ?? '0');
   const dayStart = new Date(Math.floor(now / 86400_000) * 86400_000);
-  const earned = await db
-    .selectFrom('distribution_shares')
+  const earned = await sharesOf(db, userId)
     .select([
-      sql<string | null>`sum(amount)`.as('total'),
-      sql<string | null>`sum(case when created_at >= ${dayStart} then amount else 0 end)`.as('today'),
+      sql<string | null>`sum(s.amount)`.as('total'),
+      sql<string | null>`sum(case when s.created_at >= ${dayStart} then s.amount else 0 end)`.as('today'),
     ])
-    .where('user_id', '=', userId)
-    .where('paid', '=', true)
     .executeTakeFirst();
   return {
     currency: TSR,
@@ -58,16 +55,24 @@ export async function poolInfo(db: Q, userId: number, periodSeconds: number, now
   };
 }
 
+/**
+ * A holder's shares, one per distribution they held in: found from the distributions, each by its
+ * (distribution, user) key, so that the shares keep no index by user (a million random entries a
+ * day, the slowest part of writing them). A share counts once its distribution is paid out: until
+ * then the pool shows "distributing".
+ */
+const sharesOf = (db: Q, userId: number) =>
+  db
+    .selectFrom('distributions as d')
+    .innerJoin('distribution_shares as s', (join) => join.onRef('s.distribution_id', '=', 'd.id').on('s.user_id', '=', userId))
+    .where('d.paid_out_at', 'is not', null);
+
 export async function poolList(db: Q, userId: number, q: { page: number; pageSize: number }) {
-  const base = db
-    .selectFrom('distribution_shares as s')
-    .innerJoin('distributions as d', 'd.id', 's.distribution_id')
-    .where('s.user_id', '=', userId)
-    .where('s.paid', '=', true);
+  const base = sharesOf(db, userId);
   const { n } = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
     .select(['s.id', 'd.period_start', 's.amount', 's.holding_ratio', 's.created_at'])
-    .orderBy('s.id', 'desc')
+    .orderBy('d.id', 'desc')
     .$call(pageWindow(q))
     .execute();
   return pageOf(
@@ -86,6 +91,12 @@ export async function poolList(db: Q, userId: number, q: { page: number; pageSiz
 
 /** Holders paid per transaction: a batch holds their TSR balance rows until it commits. */
 export const PAY_BATCH = 500;
+/**
+ * Connections one instance pays a distribution with. Two keep both cores of a small server busy:
+ * one batch's statements wait on its commit, the other's run meanwhile. The embedded database has
+ * one connection.
+ */
+const PAYERS = 2;
 /** Where a distribution's shares wait between the pool and the holders while batches pay them. */
 const PAYING = 'system:pool-payout';
 
@@ -98,10 +109,13 @@ const PAYING = 'system:pool-payout';
  * waits for one batch at most, never for a million.
  */
 export async function distribute(db: Db, periodSeconds: number, now = Date.now(), batch = PAY_BATCH) {
-  for (const id of await distributionsUnderWay(db)) await payOut(db, id, batch);
-  const started = await startDistribution(db, new Date(periodStartOf(now, periodSeconds)));
+  for (const id of await distributionsUnderWay(db)) await payOut(db, id);
+  const started = await startDistribution(db, new Date(periodStartOf(now, periodSeconds)), batch);
   if (!started) return null;
-  await payOut(db, started.id, batch);
+  // Its thousands of new batches are not in the statistics yet: planned as a handful, each claim
+  // would read them all to find the first unpaid one.
+  await sql`analyze distribution_batches`.execute(db);
+  await payOut(db, started.id);
   return started;
 }
 
@@ -110,7 +124,7 @@ async function distributionsUnderWay(db: Q): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-export async function startDistribution(db: Db, periodStart: Date) {
+export async function startDistribution(db: Db, periodStart: Date, batch = PAY_BATCH) {
   return await transact(db, async (trx) => {
     // One start at a time on every instance; the period's unique start makes it once.
     await sql`select pg_advisory_xact_lock(${DISTRIBUTING_LOCK})`.execute(trx);
@@ -134,16 +148,22 @@ export async function startDistribution(db: Db, periodStart: Date) {
     let paid = dec(0);
     if (release.gt(0) && heldTotal.gt(0)) {
       // Each holder's share of the release, rounded down to the token's precision (NUMERIC, exact).
+      // The batches are runs of `batch` holders in user order, cut here so that payers only claim them.
       const shares = await sql<{ holders: number; paid: string | null }>`
         with shares as (
           insert into distribution_shares (distribution_id, user_id, amount, holding_ratio)
-          select ${inserted.id}, user_id,
-            trunc(${str(release)}::numeric * available / ${str(heldTotal)}::numeric, ${PRECISION}),
-            trunc(available / ${str(heldTotal)}::numeric, 18)
-          from balances
-          where currency = ${TSR} and available > 0
-            and trunc(${str(release)}::numeric * available / ${str(heldTotal)}::numeric, ${PRECISION}) > 0
-          returning amount)
+          select ${inserted.id}, user_id, amount, trunc(available / ${str(heldTotal)}::numeric, 18)
+          from (
+            select user_id, available, trunc(${str(release)}::numeric * available / ${str(heldTotal)}::numeric, ${PRECISION}) as amount
+            from balances
+            where currency = ${TSR} and available > 0) holding
+          where amount > 0
+          returning user_id, amount),
+        batches as (
+          insert into distribution_batches (distribution_id, first_user, last_user)
+          select ${inserted.id}, min(user_id), max(user_id)
+          from (select user_id, (row_number() over (order by user_id) - 1) / ${batch} as n from shares) numbered
+          group by n)
         select count(*)::int as holders, sum(amount)::text as paid from shares`.execute(trx);
       holders = shares.rows[0]?.holders ?? 0;
       paid = dec(shares.rows[0]?.paid ?? '0');
@@ -163,27 +183,62 @@ export async function startDistribution(db: Db, periodStart: Date) {
 }
 
 /**
- * Pays a distribution's unpaid shares a batch at a time, then marks it paid out. Each batch, in one
- * transaction: its shares marked paid, a reward record, a journal entry and the balance for each
- * holder, and one entry taking their sum from `system:pool-payout`. Batches skip shares another
- * instance is paying, so two instances share the work.
+ * Pays a distribution's unpaid batches, then marks it paid out. Each batch, in one transaction:
+ * the batch claimed, and for each of its holders a reward record, a journal entry, the balance and
+ * the live events; then one entry taking their sum from `system:pool-payout`. Batches another payer
+ * holds are skipped: `PAYERS` connections of this instance, and any other instance, share the work.
  */
-async function payOut(db: Db, distributionId: number, batchSize: number): Promise<void> {
-  // Each batch starts after the last holder this run paid: from the start every time, the index
-  // scan would step over every share already paid (still in the index until a vacuum).
+async function payOut(db: Db, distributionId: number): Promise<void> {
+  // Inside a caller's transaction (the demo seed) there is one connection too.
+  const payers = isEmbedded(db) || db.isTransaction ? 1 : PAYERS;
+  await Promise.all(Array.from({ length: payers }, () => payBatches(db, distributionId)));
+  // Paid out once no batch is left unpaid (another payer may still be paying its last one).
+  await db
+    .updateTable('distributions')
+    .set({ paid_out_at: new Date() })
+    .where('id', '=', distributionId)
+    .where('paid_out_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('distribution_batches')
+            .select('first_user')
+            .where('distribution_id', '=', distributionId)
+            .where('paid_at', 'is', null),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** Pays batches until none is left that another payer does not hold. */
+async function payBatches(db: Db, distributionId: number): Promise<void> {
+  // Each claim starts after the last batch this payer paid: from the start every time, the index
+  // scan would step over every batch already paid (still in the index until a vacuum).
   let after = 0;
   for (;;) {
-    const last = await transact(db, async (trx) => {
-      const { rows } = await sql<{ n: number; total: string | null; first: number | null; last: number | null }>`
+    const claimed = await transact(db, async (trx) => {
+      // The holders' live events are noted with both topics at once, so that the records' and the
+      // balances' triggers find them noted (one write per holder instead of two; migration 036).
+      // A holder this transaction already noted (a caller's transaction) gets the topics from them.
+      const { rows } = await sql<{ first: number | null }>`
         with batch as (
-          select id from distribution_shares
-          where distribution_id = ${distributionId} and not paid and user_id > ${after}
-          order by user_id
-          limit ${batchSize}
+          select first_user, last_user from distribution_batches
+          where distribution_id = ${distributionId} and paid_at is null and first_user > ${after}
+          order by first_user
+          limit 1
           for update skip locked),
+        claimed as (
+          update distribution_batches b set paid_at = now() from batch
+          where b.distribution_id = ${distributionId} and b.first_user = batch.first_user
+          returning b.first_user, b.last_user),
         shares as (
-          update distribution_shares s set paid = true from batch where s.id = batch.id
-          returning s.user_id, s.amount),
+          select s.user_id, s.amount from distribution_shares s, claimed
+          where s.distribution_id = ${distributionId} and s.user_id between claimed.first_user and claimed.last_user),
+        noted as (
+          insert into live_events (user_id, xact, topics, numbers)
+          select user_id, txid_current(), array['records', 'wallet'], user_id = min(user_id) over () from shares
+          on conflict (user_id, xact) do nothing),
         rewarded as (
           insert into records (user_id, type, direction, status, currency, network, amount)
           select user_id, 'reward', 'in', 'success', ${TSR}, 'TRC20', amount from shares),
@@ -193,46 +248,18 @@ async function payOut(db: Db, distributionId: number, batchSize: number): Promis
         credited as (
           insert into balances as b (user_id, currency, available)
           select user_id, ${TSR}, amount from shares
-          on conflict (user_id, currency) do update set available = b.available + excluded.available, updated_at = now())
-        select count(*)::int as n, sum(amount)::text as total, min(user_id) as first, max(user_id) as last from shares`.execute(
-        trx,
-      );
-      const row = rows[0];
-      if (!row || row.n === 0) return null;
-      await trx
-        .insertInto('journal')
-        .values({
-          ref: `reward:${distributionId}:from:${row.first}`,
-          account: PAYING,
-          currency: TSR,
-          amount: dec(row.total ?? '0')
-            .neg()
-            .toFixed(),
-        })
-        .execute();
-      return row.last;
+          on conflict (user_id, currency) do update set available = b.available + excluded.available, updated_at = now()),
+        drawn as (
+          insert into journal (ref, account, currency, amount)
+          select ${`reward:${distributionId}:from:`} || min(user_id), ${PAYING}, ${TSR}, -sum(amount) from shares
+          having count(*) > 0)
+        select min(user_id) as first from shares`.execute(trx);
+      // The claimed batch's first holder, or null when no batch was left to claim.
+      return rows[0]?.first ?? null;
     });
-    if (last === null) break;
-    after = last;
+    if (claimed === null) break;
+    after = claimed;
   }
-  // Paid out once no share is left unpaid (another instance may still be paying its last batch).
-  await db
-    .updateTable('distributions')
-    .set({ paid_out_at: new Date() })
-    .where('id', '=', distributionId)
-    .where('paid_out_at', 'is', null)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('distribution_shares')
-            .select('id')
-            .where('distribution_id', '=', distributionId)
-            // In the text, so that the partial index of unpaid shares serves (db/literals.ts).
-            .where(sql<boolean>`not paid`),
-        ),
-      ),
-    )
-    .execute();
 }
 
 /** Whether a distribution is under way (started, not every share paid yet), on any instance. */

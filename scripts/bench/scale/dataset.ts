@@ -21,7 +21,15 @@
  */
 import { createHash } from 'node:crypto';
 import { base58 } from '@scure/base';
-import type pg from 'pg';
+
+/**
+ * What the bench writes through: a `pg` client on PostgreSQL, or a PGlite opened in this process
+ * (the embedded database, grown while its server is stopped).
+ */
+export interface SqlClient {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's own row type (QueryResultRow) is an index of any.
+  query<R extends { [column: string]: any }>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+}
 
 export interface Size {
   users: number;
@@ -62,7 +70,7 @@ export const HEAVY_USER = 1;
 export const BENCH_COUNTERPART = 'system:bench';
 const PRICE_DAYS = 730;
 /** Rows per statement: large enough to be bulk, small enough that one statement is not minutes. */
-const BATCH = 1_000_000;
+const SLICE = 1_000_000;
 
 /** A valid TRON address (base58check of 0x41 and 20 bytes), the same for the same seed. */
 export function tronAddress(seed: string): string {
@@ -76,30 +84,36 @@ export const depositAddressOf = (userId: number) => tronAddress(`bench-deposit:$
 /** The heavy user's session token (the bench signs in by writing the session, as a login would). */
 export const HEAVY_TOKEN = 'bench-heavy-user-session-token-0123456789abcdef';
 
-async function count(db: pg.ClientBase, table: string): Promise<number> {
+async function count(db: SqlClient, table: string): Promise<number> {
   const { rows } = await db.query<{ n: string }>(`select count(*)::text as n from ${table}`);
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Runs `fn` for [from, to] in slices of `BATCH`, printing progress for the long ones. */
-async function inSlices(from: number, to: number, label: string, fn: (lo: number, hi: number) => Promise<unknown>) {
-  for (let lo = from; lo <= to; lo += BATCH) {
-    const hi = Math.min(to, lo + BATCH - 1);
+/** Runs `fn` for [from, to] in slices of `slice` rows, printing progress for the long ones. */
+async function inSlices(
+  [from, to]: [number, number],
+  slice: number,
+  label: string,
+  fn: (lo: number, hi: number) => Promise<unknown>,
+) {
+  for (let lo = from; lo <= to; lo += slice) {
+    const hi = Math.min(to, lo + slice - 1);
     await fn(lo, hi);
-    if (to - from >= BATCH) console.info(`  ${label}: ${hi.toLocaleString('en-US')} / ${to.toLocaleString('en-US')}`);
+    if (to - from >= slice) console.info(`  ${label}: ${hi.toLocaleString('en-US')} / ${to.toLocaleString('en-US')}`);
   }
 }
 
 /**
  * Grows the dataset to `size` (never shrinks it). `admin` must be a superuser connection (triggers
  * off for the load). Ends with ANALYZE, as a database that grew over months would have statistics.
+ * `slice`: rows per statement (the embedded database takes smaller ones, in its WebAssembly memory).
  */
-export async function grow(admin: pg.ClientBase, size: Size): Promise<void> {
+export async function grow(admin: SqlClient, size: Size, slice = SLICE): Promise<void> {
   await admin.query('set session_replication_role = replica');
   try {
-    await growUsers(admin, size);
-    await growRecords(admin, size);
-    await growMessages(admin, size);
+    await growUsers(admin, size, slice);
+    await growRecords(admin, size, slice);
+    await growMessages(admin, size, slice);
     await growPrices(admin);
     await growSettledMoves(admin, size);
     await rebuildBalances(admin);
@@ -111,10 +125,10 @@ export async function grow(admin: pg.ClientBase, size: Size): Promise<void> {
   await admin.query('analyze');
 }
 
-async function growUsers(db: pg.ClientBase, size: Size) {
+async function growUsers(db: SqlClient, size: Size, slice: number) {
   const have = await count(db, 'users');
   if (have >= size.users) return;
-  await inSlices(have + 1, size.users, 'users', async (lo, hi) => {
+  await inSlices([have + 1, size.users], slice, 'users', async (lo, hi) => {
     await db.query(
       `insert into users (id, account_type, account_key, email, password_hash, nickname, invite_code, activated, created_at)
        overriding system value
@@ -150,7 +164,7 @@ async function growUsers(db: pg.ClientBase, size: Size) {
   await db.query(`select setval('wallets_id_seq', (select max(id) from wallets))`);
   await db.query(
     `insert into sessions (token_hash, user_id, client_id, expires_at)
-     values (encode(sha256($1::bytea), 'hex'), $2, 'bench', now() + interval '30 days')
+     values (encode(sha256(convert_to($1::text, 'UTF8')), 'hex'), $2, 'bench', now() + interval '30 days')
      on conflict (token_hash) do nothing`,
     [HEAVY_TOKEN, HEAVY_USER],
   );
@@ -163,13 +177,13 @@ async function growUsers(db: pg.ClientBase, size: Size) {
  * every kind): mostly deposits and withdrawals, 2 % failed. None is still in flight: the server's
  * chain jobs run during the bench, and a withdrawal they would pay needs its frozen funds.
  */
-async function growRecords(db: pg.ClientBase, size: Size) {
+async function growRecords(db: SqlClient, size: Size, slice: number) {
   const have = await count(db, 'records');
   if (have >= size.records) return;
   const every = Math.max(1, Math.floor(size.records / size.heavyRecords));
   const others = Math.max(1, size.users - 1);
   const span = `interval '${PRICE_DAYS} days'`;
-  await inSlices(have + 1, size.records, 'records', async (lo, hi) => {
+  await inSlices([have + 1, size.records], slice, 'records', async (lo, hi) => {
     await db.query(
       `with src as (
          select j,
@@ -207,12 +221,12 @@ async function growRecords(db: pg.ClientBase, size: Size) {
   await db.query(`select setval('records_id_seq', (select max(id) from records))`);
 }
 
-async function growMessages(db: pg.ClientBase, size: Size) {
+async function growMessages(db: SqlClient, size: Size, slice: number) {
   const have = await count(db, 'messages');
   if (have >= size.messages) return;
   const others = Math.max(1, size.users - 1);
   const every = Math.max(1, Math.floor(size.messages / size.heavyUnread));
-  await inSlices(have + 1, size.messages, 'messages', (lo, hi) =>
+  await inSlices([have + 1, size.messages], slice, 'messages', (lo, hi) =>
     db.query(
       `insert into messages (id, user_id, title, summary, content, read, created_at)
        overriding system value
@@ -230,7 +244,7 @@ async function growMessages(db: pg.ClientBase, size: Size) {
  * Successful withdrawals get their settled chain transaction, deposits the chain transfer they
  * were credited from, and as many sweeps are done.
  */
-async function growSettledMoves(db: pg.ClientBase, size: Size) {
+async function growSettledMoves(db: SqlClient, size: Size) {
   const have = await count(db, 'chain_withdrawals');
   if (have >= size.settledMoves) return;
   await db.query(
@@ -264,7 +278,7 @@ async function growSettledMoves(db: pg.ClientBase, size: Size) {
   );
 }
 
-async function growPrices(db: pg.ClientBase) {
+async function growPrices(db: SqlClient) {
   await db.query(
     `insert into price_history (currency, day, price_usd)
      select c.symbol, d::date, (c.price_usd * (1 + 0.2 * sin(extract(doy from d) / 20.0)))::numeric(38,18)
@@ -278,7 +292,7 @@ async function growPrices(db: pg.ClientBase) {
  * (so every user holds the reward token: a million holders at full size); then the balances are set
  * to the journal's sums and `system:bench` takes the other side of every day.
  */
-async function rebuildBalances(db: pg.ClientBase) {
+async function rebuildBalances(db: SqlClient) {
   await db.query(
     `insert into journal (ref, account, currency, amount, created_at)
      select 'bench:opening:' || u.id || ':' || c.currency, 'user:' || u.id || ':available', c.currency, c.amount, u.created_at
@@ -305,7 +319,7 @@ async function rebuildBalances(db: pg.ClientBase) {
 }
 
 /** What migration 032's triggers keep, rebuilt as the migration builds it (the triggers were off). */
-async function rebuildCounters(db: pg.ClientBase) {
+async function rebuildCounters(db: SqlClient) {
   await db.query('truncate unread_messages, journal_days');
   await db.query(
     `insert into unread_messages (user_id, n)
@@ -318,7 +332,7 @@ async function rebuildCounters(db: pg.ClientBase) {
   );
 }
 
-async function rebuildSnapshots(db: pg.ClientBase, users: number) {
+async function rebuildSnapshots(db: SqlClient, users: number) {
   const step = 20_000;
   for (let lo = 1; lo <= users; lo += step)
     await db.query('select refresh_wallet_snapshots(array(select generate_series($1::int, $2::int)))', [
@@ -328,7 +342,7 @@ async function rebuildSnapshots(db: pg.ClientBase, users: number) {
 }
 
 /** The ledger's invariants: the journal sums to zero per currency, and every balance is its journal sum. */
-export async function checkLedger(db: pg.ClientBase): Promise<{ unbalanced: number; balancesOff: number }> {
+export async function checkLedger(db: SqlClient): Promise<{ unbalanced: number; balancesOff: number }> {
   const unbalanced = await db.query<{ n: string }>(
     `select count(*)::text as n from (select currency from journal group by currency having sum(amount) <> 0) x`,
   );

@@ -26,7 +26,6 @@ export const GROWING_TABLES = [
   'chain_withdrawals',
   'chain_sweeps',
   'distribution_shares',
-  'distribution_batches',
 ] as const;
 
 /**
@@ -43,9 +42,15 @@ export async function enablePlanLog(admin: pg.ClientBase): Promise<void> {
   await logPlans(admin, false);
 }
 
-/** Every statement's plan to the log (on), or none (off); open connections see it at their next statement. */
-export async function logPlans(admin: pg.ClientBase, on: boolean): Promise<void> {
+/**
+ * Every statement's plan to the log (on), or none (off); open connections see it at their next
+ * statement. `counted`: each plan with the rows every node returned (run, untimed: the cost is one
+ * counter per row), for `planFindingsSince`'s bound on rows read.
+ */
+export async function logPlans(admin: pg.ClientBase, on: boolean, counted = false): Promise<void> {
   await admin.query(`alter system set auto_explain.log_min_duration = ${on ? 0 : -1}`);
+  await admin.query(`alter system set auto_explain.log_analyze = ${on && counted ? 'on' : 'off'}`);
+  await admin.query('alter system set auto_explain.log_timing = off');
   await admin.query('select pg_reload_conf()');
 }
 
@@ -60,6 +65,9 @@ export async function logPosition(admin: pg.ClientBase): Promise<{ file: string;
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  /** With `log_analyze`: rows the node returned per loop, and its loops. */
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 
@@ -73,7 +81,19 @@ const WHOLE_BY_DESIGN: ReadonlyArray<{ table: string; query: RegExp }> = [
   { table: 'balances', query: /^with shares as \( insert into distribution_shares/ },
 ];
 
-export interface SeqScan {
+/**
+ * Statements of a person's reads that read more of a growing table than a page on purpose, with
+ * why: the export fixes its rows and their count before it streams them (the count sent ahead is
+ * the file's), one pass over the range's index entries that the first byte waits for (31 ms for a
+ * year at full size).
+ */
+const MANY_BY_DESIGN: ReadonlyArray<{ table: string; query: RegExp }> = [
+  { table: 'records', query: /^select count\(\*\) as "n", max\("id"\) as "newest" from "records"/ },
+];
+
+export interface PlanFinding {
+  /** "sequential scan", or how many rows a node read. */
+  what: string;
   table: string;
   query: string;
 }
@@ -81,9 +101,17 @@ export interface SeqScan {
 /** Log read per call: pg_read_file refuses a gigabyte, and the log of a big job's triggers can pass it. */
 const CHUNK = 64 * 1024 * 1024;
 
-/** The sequential scans of growing tables in the plans logged since `from`. */
-export async function seqScansSince(admin: pg.ClientBase, from: { file: string; offset: number }): Promise<SeqScan[]> {
-  const found = new Map<string, SeqScan>();
+/**
+ * What the plans logged since `from` did that does not stay flat as tables grow: a sequential scan
+ * of a growing table, and — given `rowsBound`, on plans logged with `counted` — a node that read
+ * more rows of one than that (a count over a person's whole history, a filter without its index).
+ */
+export async function planFindingsSince(
+  admin: pg.ClientBase,
+  from: { file: string; offset: number },
+  rowsBound?: number,
+): Promise<PlanFinding[]> {
+  const found = new Map<string, PlanFinding>();
   const growing = new Set<string>(GROWING_TABLES);
   const check = (entry: string) => {
     const start = entry.indexOf('{');
@@ -94,13 +122,17 @@ export async function seqScansSince(admin: pg.ClientBase, from: { file: string; 
     } catch {
       return;
     }
+    const query = (plan['Query Text'] ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
+    const allowed = (list: typeof WHOLE_BY_DESIGN, table: string) => list.some((w) => w.table === table && w.query.test(query));
     const walk = (node: PlanNode | undefined) => {
       if (!node) return;
       const table = node['Relation Name'];
-      if (node['Node Type'] === 'Seq Scan' && table && growing.has(table)) {
-        const query = (plan['Query Text'] ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
-        if (!WHOLE_BY_DESIGN.some((w) => w.table === table && w.query.test(query)))
-          found.set(`${table} ${query}`, { table, query });
+      if (table && growing.has(table)) {
+        if (node['Node Type'] === 'Seq Scan' && !allowed(WHOLE_BY_DESIGN, table))
+          found.set(`scan ${table} ${query}`, { what: 'sequential scan', table, query });
+        const rows = (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1);
+        if (rowsBound !== undefined && rows > rowsBound && !allowed(MANY_BY_DESIGN, table))
+          found.set(`rows ${table} ${query}`, { what: `${rows.toLocaleString('en-US')} rows read`, table, query });
       }
       for (const child of node.Plans ?? []) walk(child);
     };

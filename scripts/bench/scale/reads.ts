@@ -7,6 +7,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { http, pct } from '../../load/http.ts';
+import { ms, printTable, ratio } from '../util.ts';
+import { HEAVY_USER, type SqlClient } from './dataset.ts';
 
 export interface Read {
   name: string;
@@ -28,6 +30,20 @@ const CONCURRENT_MS = 2000;
 const ROUNDS = 3;
 
 const LIST = '/money/virtualCurrency/transaction/list';
+
+/** What the reads search for and page from: taken from the heavy user's own records. */
+export async function readTargets(db: SqlClient) {
+  const { rows } = await db.query<{ tx_id: string; from_address: string; cursor: string }>(
+    `select
+       (select tx_id from records where user_id = $1 and tx_id is not null order by id limit 1) as tx_id,
+       (select from_address from records where user_id = $1 and from_address is not null order by id limit 1) as from_address,
+       (select id::text from records where user_id = $1 order by id desc offset 19 limit 1) as cursor`,
+    [HEAVY_USER],
+  );
+  const row = rows[0];
+  if (!row?.tx_id || !row.from_address || !row.cursor) throw new Error('the heavy user has no records to read');
+  return { txId: row.tx_id, address: row.from_address, cursor: row.cursor };
+}
 
 /** The reads, with a search text and a cursor taken from the user's own records. */
 export function readsFor(o: { txId: string; address: string; cursor: string }): Read[] {
@@ -163,4 +179,29 @@ export async function measureExport(base: string, token: string, serverPgid: num
   } finally {
     clearInterval(sampler);
   }
+}
+
+/** The reads side by side: p50 one at a time at each size, and the ratios of every figure. */
+export function printReads(title: string, small: ReadFigures[], full: ReadFigures[]): void {
+  const rows = small.map((s, i) => {
+    const f = full[i]!;
+    return [
+      s.name,
+      ms(s.sequentialP50),
+      ms(f.sequentialP50),
+      ratio(f.sequentialP50, s.sequentialP50),
+      ratio(f.concurrentP50, s.concurrentP50),
+      ratio(f.concurrentP99, s.concurrentP99),
+      String(s.errors + f.errors),
+    ];
+  });
+  printTable(title, ['read', 'small p50', 'full p50', 'p50 ×', '50 conns p50 ×', '50 conns p99 ×', 'errors'], rows);
+}
+
+/** The reads whose 50-connection p50 or p99 grew more than `flat` times, or that failed. */
+export function readsNotFlat(small: ReadFigures[], full: ReadFigures[], flat: number): ReadFigures[] {
+  return small.filter((s, i) => {
+    const f = full[i]!;
+    return f.concurrentP50 > flat * s.concurrentP50 || f.concurrentP99 > flat * s.concurrentP99 || s.errors + f.errors > 0;
+  });
 }

@@ -408,8 +408,7 @@ CREATE TABLE deposit_addresses (
 CREATE TABLE distribution_batches (
     distribution_id integer NOT NULL,
     first_user integer NOT NULL,
-    last_user integer NOT NULL,
-    paid_at timestamp with time zone
+    last_user integer NOT NULL
 );
 
 CREATE TABLE distribution_shares (
@@ -1144,13 +1143,13 @@ ALTER TABLE ONLY withdrawal_holds
 
 CREATE UNIQUE INDEX chain_sweeps_one_open ON chain_sweeps USING btree (address) WHERE (state <> 'done'::text);
 
+CREATE INDEX chain_sweeps_updated ON chain_sweeps USING btree (updated_at);
+
 CREATE INDEX chain_withdrawals_open ON chain_withdrawals USING btree (state) WHERE (state <> 'done'::text);
 
 CREATE INDEX contacts_user ON contacts USING btree (user_id, label);
 
 CREATE INDEX deposit_addresses_address ON deposit_addresses USING btree (address);
-
-CREATE INDEX distribution_batches_unpaid ON distribution_batches USING btree (distribution_id, first_user) WHERE (paid_at IS NULL);
 
 CREATE INDEX distributions_under_way ON distributions USING btree (id) WHERE (paid_out_at IS NULL);
 

@@ -243,8 +243,8 @@ export interface DB extends NoticeTables, SignInTables, ChainTables {
     holding_ratio: Num;
     created_at: Time;
   };
-  /** A run of a distribution's holders that one payer pays in one transaction (migration 037). */
-  distribution_batches: { distribution_id: number; first_user: number; last_user: number; paid_at: TimeNull };
+  /** A run of a distribution's holders still to pay, in one transaction by one payer (migration 037). */
+  distribution_batches: { distribution_id: number; first_user: number; last_user: number };
   uploads: { id: string; user_id: number; mime: string; size: number; file_name: string; created_at: Time };
   activities: {
     id: Generated<number>;

@@ -34,13 +34,12 @@ describe('migration 037 on a distribution under way', () => {
   it('batches every unpaid share once, in runs of at most 500 that hold no paid share', async () => {
     const batches = await db
       .selectFrom('distribution_batches')
-      .select(['first_user', 'last_user', 'paid_at'])
+      .select(['first_user', 'last_user'])
       .where('distribution_id', '=', 1)
       .orderBy('first_user')
       .execute();
     const covered: number[] = [];
     for (const b of batches) {
-      expect(b.paid_at).toBeNull();
       const users = Array.from({ length: b.last_user - b.first_user + 1 }, (_, k) => b.first_user + k);
       expect(users.length).toBeLessThanOrEqual(500);
       expect(users.filter(paid)).toEqual([]);

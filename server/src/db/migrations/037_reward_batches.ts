@@ -3,9 +3,11 @@ import { type Kysely, sql } from 'kysely';
 /**
  * A reward distribution pays a million holders in a minute (issue 39): what each holder's payment
  * wrote and nothing read is gone.
- * - `distribution_batches`: the runs of holders a payer claims, cut when the shares are written.
- *   Shares are written once and never updated: marking each paid rewrote every share and three
- *   index entries per holder. A share counts as earned once its distribution is paid out.
+ * - `distribution_batches`: the runs of holders still to pay, cut when the shares are written; a
+ *   payer deletes the batch it pays in the transaction that pays it (a work list: it holds one
+ *   distribution's batches at most). Shares are written once and never updated: marking each paid
+ *   rewrote every share and three index entries per holder. A share counts as earned once its
+ *   distribution is paid out.
  * - The shares' index by user is dropped: a holder's shares are found from the distributions, by
  *   the (distribution, user) key, in as many steps as there were distributions. Its million
  *   entries a day went into random places of an index that grows by a million a day.
@@ -27,10 +29,8 @@ create table distribution_batches (
   distribution_id integer not null references distributions (id),
   first_user integer not null,
   last_user integer not null,
-  paid_at timestamptz,
   primary key (distribution_id, first_user)
 );
-create index distribution_batches_unpaid on distribution_batches (distribution_id, first_user) where paid_at is null;
 
 insert into distribution_batches (distribution_id, first_user, last_user)
 select distribution_id, min(user_id), max(user_id)

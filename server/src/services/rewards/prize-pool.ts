@@ -113,7 +113,7 @@ export async function distribute(db: Db, periodSeconds: number, now = Date.now()
   const started = await startDistribution(db, new Date(periodStartOf(now, periodSeconds)), batch);
   if (!started) return null;
   // Its thousands of new batches are not in the statistics yet: planned as a handful, each claim
-  // would read them all to find the first unpaid one.
+  // would read them all to find the first one left.
   await sql`analyze distribution_batches`.execute(db);
   await payOut(db, started.id);
   return started;
@@ -183,8 +183,8 @@ export async function startDistribution(db: Db, periodStart: Date, batch = PAY_B
 }
 
 /**
- * Pays a distribution's unpaid batches, then marks it paid out. Each batch, in one transaction:
- * the batch claimed, and for each of its holders a reward record, a journal entry, the balance and
+ * Pays a distribution's batches, then marks it paid out. Each batch, in one transaction: the
+ * batch taken off the list, and for each of its holders a reward record, a journal entry, the balance and
  * the live events; then one entry taking their sum from `system:pool-payout`. Batches another payer
  * holds are skipped: `PAYERS` connections of this instance, and any other instance, share the work.
  */
@@ -192,21 +192,14 @@ async function payOut(db: Db, distributionId: number): Promise<void> {
   // Inside a caller's transaction (the demo seed) there is one connection too.
   const payers = isEmbedded(db) || db.isTransaction ? 1 : PAYERS;
   await Promise.all(Array.from({ length: payers }, () => payBatches(db, distributionId)));
-  // Paid out once no batch is left unpaid (another payer may still be paying its last one).
+  // Paid out once no batch is left (another payer may still be paying its last one).
   await db
     .updateTable('distributions')
     .set({ paid_out_at: new Date() })
     .where('id', '=', distributionId)
     .where('paid_out_at', 'is', null)
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('distribution_batches')
-            .select('first_user')
-            .where('distribution_id', '=', distributionId)
-            .where('paid_at', 'is', null),
-        ),
-      ),
+      not(exists(selectFrom('distribution_batches').select('first_user').where('distribution_id', '=', distributionId))),
     )
     .execute();
 }
@@ -214,7 +207,7 @@ async function payOut(db: Db, distributionId: number): Promise<void> {
 /** Pays batches until none is left that another payer does not hold. */
 async function payBatches(db: Db, distributionId: number): Promise<void> {
   // Each claim starts after the last batch this payer paid: from the start every time, the index
-  // scan would step over every batch already paid (still in the index until a vacuum).
+  // scan would step over every batch already paid (deleted, still in the index until a vacuum).
   let after = 0;
   for (;;) {
     const claimed = await transact(db, async (trx) => {
@@ -223,13 +216,13 @@ async function payBatches(db: Db, distributionId: number): Promise<void> {
       // A holder this transaction already noted (a caller's transaction) gets the topics from them.
       const { rows } = await sql<{ first: number | null }>`
         with batch as (
-          select first_user, last_user from distribution_batches
-          where distribution_id = ${distributionId} and paid_at is null and first_user > ${after}
+          select first_user from distribution_batches
+          where distribution_id = ${distributionId} and first_user > ${after}
           order by first_user
           limit 1
           for update skip locked),
         claimed as (
-          update distribution_batches b set paid_at = now() from batch
+          delete from distribution_batches b using batch
           where b.distribution_id = ${distributionId} and b.first_user = batch.first_user
           returning b.first_user, b.last_user),
         shares as (

@@ -42,7 +42,7 @@ export async function replannedStatements(
       const { rows } = await sql<{ statement: string }>`
         select statement from pg_prepared_statements
         where generic_plans = 0 and custom_plans >= ${RUNS}`.execute(conn);
-      return rows.map((r) => r.statement.replace(/\s+/g, ' ').trim().slice(0, 200));
+      return rows.map((r) => r.statement.replace(/\s+/g, ' ').trim());
     });
   } finally {
     await db.destroy();

@@ -29,9 +29,15 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * - each day's price is the last one recorded on or before it (carried forward over the grid, from
  *   the last price before the range), or, before a currency's first price, that first price.
  * Balances and movements are read in one statement, so in one snapshot; the sums are NUMERIC, exact.
+ * The range's days are written into the text, not bound: planned for parameters, the grid's days
+ * were a guess, the generic plan lost to a fresh one on every call (the scale bench's re-planning
+ * check at full size), and PostgreSQL planned the statement again for each request. Written in, the
+ * text is the same for everybody all day, one prepared statement per range and day.
  */
-const series = (db: Q, userId: number, rangeStart: string, today: string) =>
-  sql<{ points: string }>`
+const series = (db: Q, userId: number, rangeStartDay: string, todayDay: string) => {
+  const rangeStart = sql.lit(rangeStartDay);
+  const today = sql.lit(todayDay);
+  return sql<{ points: string }>`
     with accounts as (select unnest(array[${userAvailable(userId)}, ${userFrozen(userId)}]) as account),
     moved as (
       select d.currency, d.day, sum(d.delta) as delta
@@ -73,6 +79,7 @@ const series = (db: Q, userId: number, rangeStart: string, today: string) =>
       select g.d::date, 0 from generate_series((select day from first_day), ${today}::date, interval '1 day') g(d)
       where not exists (select 1 from held_now)
     ) days`.execute(db);
+};
 
 export async function portfolio(db: Q, userId: number, range: PortfolioRange, now = Date.now()) {
   const rangeStart = dayOf(now - (PORTFOLIO_RANGES[range] - 1) * DAY_MS);

@@ -25,7 +25,8 @@ export async function list(db: Q, userId: number, q: { page: number; pageSize: n
     .selectAll()
     .orderBy('id', 'desc')
     .limit(q.pageSize + 1)
-    .offset(pageOffset(q))
+    // No OFFSET clause on the first page, so that its generic plan serves (platform/paging.ts).
+    .$if(pageOffset(q) > 0, (qb) => qb.offset(pageOffset(q)))
     .execute();
   return pageOfRowsAndOneMore(rows, q, (m) => toMessage(m, locale));
 }

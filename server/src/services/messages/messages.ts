@@ -5,7 +5,7 @@ import { isLocaleId, type LocaleId } from '../../../../src/lib/i18n/locales';
 import { ErrorCode, fail } from '../../common/errors';
 import type { DB, MessageTexts, Q } from '../../db/schema';
 import { readAsMe, type Who } from '../identity/me';
-import { pageOffset, pageOfRowsAndOneMore } from '../platform/paging';
+import { pageOffset, pageOfRowsAndOneMore, skipping } from '../platform/paging';
 import { localized } from './localized';
 
 const toMessage = (m: Selectable<DB['messages']>, locale: LocaleId) => ({
@@ -25,8 +25,7 @@ export async function list(db: Q, userId: number, q: { page: number; pageSize: n
     .selectAll()
     .orderBy('id', 'desc')
     .limit(q.pageSize + 1)
-    // No OFFSET clause on the first page, so that its generic plan serves (platform/paging.ts).
-    .$if(pageOffset(q) > 0, (qb) => qb.offset(pageOffset(q)))
+    .$call(skipping(pageOffset(q)))
     .execute();
   return pageOfRowsAndOneMore(rows, q, (m) => toMessage(m, locale));
 }

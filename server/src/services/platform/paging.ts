@@ -11,17 +11,20 @@ export interface PageQuery {
 export const pageOffset = (q: PageQuery) => (q.page - 1) * q.pageSize;
 
 /**
- * The first page has no OFFSET clause at all: a prepared statement's generic plan is costed for an
- * unknown offset, and for a person's inbox it lost to a fresh plan on every call (the scale bench's
- * re-planning check), so PostgreSQL planned the first page again for each request. The first page
- * and the others are two statements, each with a generic plan that serves.
+ * Skips `offset` rows, with no OFFSET clause at all when there are none to skip: a prepared
+ * statement's generic plan is costed for an unknown offset, and for a person's inbox and the Failed
+ * tab it lost to a fresh plan on every call (the scale bench's re-planning check), so PostgreSQL
+ * planned the first page again for each request. First pages and later ones are two statements.
  */
+export const skipping =
+  (offset: number) =>
+  <QB extends { offset(n: number): QB }>(qb: QB): QB =>
+    offset > 0 ? qb.offset(offset) : qb;
+
 export const pageWindow =
   (q: PageQuery) =>
-  <QB extends { limit(n: number): QB; offset(n: number): QB }>(qb: QB): QB => {
-    const offset = pageOffset(q);
-    return offset > 0 ? qb.limit(q.pageSize).offset(offset) : qb.limit(q.pageSize);
-  };
+  <QB extends { limit(n: number): QB; offset(n: number): QB }>(qb: QB): QB =>
+    skipping(pageOffset(q))(qb.limit(q.pageSize));
 
 export const pageOf = <T>(list: T[], total: number | string | bigint, q: PageQuery) => ({
   list,

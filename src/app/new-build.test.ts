@@ -40,6 +40,23 @@ describe('stale chunks after a deploy', () => {
     expect(reload).toHaveBeenCalledTimes(1);
     stop();
   });
+
+  it('a page being left aborts its imports (WebKit, Firefox): no reload over where the user is going', () => {
+    vi.useFakeTimers();
+    const reload = vi.fn();
+    const stop = reloadOnStaleChunks(() => true, reload);
+    window.dispatchEvent(new Event('beforeunload'));
+    // Swallowed (the router's lazy routes would reload on it too), and no reload of ours.
+    expect(preloadError().defaultPrevented).toBe(true);
+    expect(reload).not.toHaveBeenCalled();
+    expect(sessionStorage.length).toBe(0);
+    // Still here seconds later (the navigation was a download): a failed chunk is a stale build again.
+    vi.advanceTimersByTime(3_100);
+    expect(preloadError().defaultPrevented).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    stop();
+    vi.useRealTimers();
+  });
 });
 
 describe('a new worker taking over', () => {

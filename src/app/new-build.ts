@@ -9,6 +9,8 @@ import { showLoading } from '../ui/toast';
 /** SPEC §9: the reload follows the new worker's activation after 1 s. */
 export const RELOAD_DELAY_MS = 1000;
 const STALE_RELOADED_AT = 'tessera:stale-chunk-reload';
+/** How long after `beforeunload` a failed import is taken for the page being left. */
+const LEAVING_MS = 3000;
 
 const announceUpdating = () => showLoading(i18n._(msg`Updating to the new version…`));
 
@@ -44,7 +46,20 @@ export function reloadOnStaleChunks(
   online: () => boolean,
   reload: () => void = () => window.location.reload(),
 ): () => void {
+  // Leaving the page aborts the chunks it is still loading, and WebKit and Firefox report those as
+  // failed imports (Chromium does not): not a new build, and a reload then would take the person
+  // back from where they were going. Such an error is swallowed, so that TanStack Router's lazy
+  // routes, which reload the page on a failed import of their own, do not either. A page still
+  // here a few seconds after `beforeunload` (a download, say) was not left.
+  let leftAt = Number.NEGATIVE_INFINITY;
+  const onLeave = () => {
+    leftAt = Date.now();
+  };
   const onError = (event: Event) => {
+    if (Date.now() - leftAt < LEAVING_MS) {
+      event.preventDefault();
+      return;
+    }
     if (!online()) return;
     const last = Number(sessionStorage.getItem(STALE_RELOADED_AT) ?? 0);
     if (Date.now() - last < 30_000) return;
@@ -53,6 +68,10 @@ export function reloadOnStaleChunks(
     announceUpdating();
     reload();
   };
+  window.addEventListener('beforeunload', onLeave);
   window.addEventListener('vite:preloadError', onError);
-  return () => window.removeEventListener('vite:preloadError', onError);
+  return () => {
+    window.removeEventListener('beforeunload', onLeave);
+    window.removeEventListener('vite:preloadError', onError);
+  };
 }

@@ -3,14 +3,53 @@
  * missing or broken IndexedDB (private modes, quota, corruption): the app then runs online-only
  * rather than failing to start.
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
+
+const DB_NAME = 'tessera';
+const STORE_NAME = 'kv';
 
 let store: UseStore | null | undefined;
+
+/**
+ * idb-keyval's store, with one difference: each transaction is committed as soon as its request is
+ * made, not when the page next returns to its event loop. The query cache is saved as the page is
+ * hidden; WebKit suspends a page it leaves before that turn comes, and the write's transaction
+ * then stayed open in the suspended page: the next page's first read of the database waited behind
+ * it, on a blank screen, for ten seconds or more (found by tests/engines, in WebKitGTK). The
+ * callbacks this module passes (idb-keyval's get, set and del) make their one request at once.
+ */
+function storeCommittingAtOnce(): UseStore {
+  let connection: Promise<IDBDatabase> | null = null;
+  const open = () => {
+    const request = indexedDB.open(DB_NAME);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME);
+    const opened = promisifyRequest(request);
+    opened.then(
+      (db) => {
+        // The browser may close it on its own (Safari does): open it again on the next use.
+        db.onclose = () => {
+          if (connection === opened) connection = null;
+        };
+      },
+      () => undefined,
+    );
+    return opened;
+  };
+  return (mode, callback) => {
+    connection ??= open();
+    return connection.then((db) => {
+      const tx = db.transaction(STORE_NAME, mode);
+      const result = callback(tx.objectStore(STORE_NAME));
+      tx.commit();
+      return result;
+    });
+  };
+}
 
 function kvStore(): UseStore | null {
   if (store !== undefined) return store;
   try {
-    store = typeof indexedDB === 'undefined' ? null : createStore('tessera', 'kv');
+    store = typeof indexedDB === 'undefined' ? null : storeCommittingAtOnce();
   } catch {
     store = null;
   }

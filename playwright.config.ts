@@ -10,8 +10,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL, E2E_WORKERS } from './tests
 export default defineConfig({
   testDir: './tests',
   testMatch: '**/*.spec.ts',
-  // Run alone afterwards, with their own server: playwright.lighthouse.config.ts.
-  testIgnore: 'lighthouse.spec.ts',
+  // Run afterwards with configs of their own: the Lighthouse audits alone against their own server
+  // (playwright.lighthouse.config.ts), the journeys in every engine (playwright.engines.config.ts).
+  testIgnore: ['lighthouse.spec.ts', 'engines/**'],
   fullyParallel: false,
   workers: E2E_WORKERS,
   // On CI one retry, so one unlucky run does not turn it red; every test that needed it is listed

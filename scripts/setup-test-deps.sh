@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need, skipping what is already present:
-# Chromium for browser tests and Lighthouse, fonts so every script renders (no tofu in
-# screenshots), oathtool as an independent authenticator, openssl for the HTTPS test. PostgreSQL is set up by with-postgres.sh.
+# Chromium for browser tests and Lighthouse; WebKitGTK (its WebDriver and MiniBrowser), Firefox ESR
+# and a virtual X display for the journeys in every engine (tests/engines); fonts so every script
+# renders (no tofu in screenshots), oathtool as an independent authenticator, openssl for the HTTPS
+# test. PostgreSQL is set up by with-postgres.sh.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+command -v WebKitWebDriver >/dev/null 2>&1 || need+=(webkit2gtk-driver)
+command -v firefox-esr >/dev/null 2>&1 || need+=(firefox-esr)
+command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
 dpkg -s fonts-noto-core >/dev/null 2>&1 || need+=(fonts-noto-core)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
 command -v oathtool >/dev/null 2>&1 || need+=(oathtool)

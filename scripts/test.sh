@@ -8,6 +8,10 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "test dependencies"
 bash scripts/setup-test-deps.sh
 
+step "Node.js: the registry's build pinned in package.json (what the Dockerfile ships)"
+# npm puts node_modules/.bin first on PATH, so every script below runs on the pinned Node.
+node scripts/check-node.mjs
+
 step "typecheck"
 npm run --silent typecheck
 
@@ -42,6 +46,9 @@ npx tsx scripts/check-budgets.ts
 
 step "browser tests (Debian Chromium)"
 npx playwright test
+
+step "the phone's journeys in every engine (Chromium, WebKitGTK, Firefox ESR)"
+npx playwright test -c playwright.engines.config.ts
 
 step "Lighthouse audits (alone, against a server of their own)"
 npx playwright test -c playwright.lighthouse.config.ts

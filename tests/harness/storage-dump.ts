@@ -52,24 +52,27 @@ export async function waitUntilStored(page: Page, fragment: string): Promise<voi
 }
 
 /** The value the app keeps under `key` in its IndexedDB key-value store. */
-export function storedValue(page: Page, key: string): Promise<unknown> {
-  return page.evaluate(async (k) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open('tessera');
-      req.onupgradeneeded = () => req.result.createObjectStore('kv');
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error);
+/** Reads one key of the app's own IndexedDB store, in the page: self-contained, for any engine's driver. */
+export async function readStoredValue(k: string): Promise<unknown> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open('tessera');
+    req.onupgradeneeded = () => req.result.createObjectStore('kv');
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  try {
+    return await new Promise<unknown>((resolve, reject) => {
+      const q = db.transaction('kv', 'readonly').objectStore('kv').get(k);
+      q.onsuccess = () => resolve(q.result);
+      q.onerror = () => reject(q.error);
     });
-    try {
-      return await new Promise<unknown>((resolve, reject) => {
-        const q = db.transaction('kv', 'readonly').objectStore('kv').get(k);
-        q.onsuccess = () => resolve(q.result);
-        q.onerror = () => reject(q.error);
-      });
-    } finally {
-      db.close();
-    }
-  }, key);
+  } finally {
+    db.close();
+  }
+}
+
+export function storedValue(page: Page, key: string): Promise<unknown> {
+  return page.evaluate(readStoredValue, key);
 }
 
 /** When the app last wrote its persisted query cache (the persister stamps every write), or 0. */

@@ -34,6 +34,8 @@ export async function openBrowser(engine: Engine, origin: string, display?: stri
       : await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, defaultViewport: PHONE });
   const [first] = await browser.pages();
   const page = first ?? (await browser.newPage());
+  // The launch option sizes new pages only; Firefox's first tab opens at the window's size.
+  await page.setViewport(PHONE);
   return { page: puppeteerPage(engine, page, origin), close: () => browser.close() };
 }
 

@@ -18,10 +18,15 @@ type Manifest = Record<string, ManifestChunk>;
 
 const KB = 1024;
 export const BUDGETS = {
-  /** Login route initial JS+CSS (issue 8). */
-  loginRouteGzip: 130 * KB,
-  /** Home route initial JS+CSS. */
-  homeRouteGzip: 160 * KB,
+  /**
+   * Login route initial JS+CSS (issue 8). Half a KB more since issue 41: the entry's fixes for WebKit
+   * and Firefox (a page being left is not a stale build; IndexedDB writes commit at once) cost
+   * 0.2 KB. Before raising it again, look at the entry's chunking: it loads 8 shared chunks, each
+   * with its own gzip and import overhead.
+   */
+  loginRouteGzip: 130.5 * KB,
+  /** Home route initial JS+CSS (with the login route's half KB of issue 41). */
+  homeRouteGzip: 160.5 * KB,
   /**
    * Each locale catalog chunk. The signed-in catalog holds every signed-in screen's messages; it
    * was 12 KB until passkeys, devices and the app lock added ~70 messages (issue 20). Past 14 KB,

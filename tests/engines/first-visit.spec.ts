@@ -57,6 +57,16 @@ test('the service worker takes control, and offline a reload shows the saved bal
   await expect.poll(() => isShown(phone, testId('offline-mark')), { timeout: 20_000 }).toBe(false);
 });
 
+test('pages opened one after another while the app is still saving each start at once', async ({ phone }) => {
+  await logInAsDemo(phone);
+  // Right after login the app is writing its store and query cache. WebKit suspended the page it
+  // left with that write open, and the next page waited on IndexedDB on a blank screen for 10 s or
+  // more; a page takes a second or two to start here, so 6 s tells the two apart.
+  for (const screen of ['/pages/my/setting', '/pages/record/index', '/pages/index/index', '/pages/my/index'])
+    await open(phone, screen, 6_000);
+  await expectShown(phone, { css: 'h1' });
+});
+
 test('where the engine lacks a platform feature, the app says so or falls back', async ({ phone }) => {
   await logInAsDemo(phone);
   const has = await phone.evaluate(() => ({

@@ -3,7 +3,7 @@
  * missing or broken IndexedDB (private modes, quota, corruption): the app then runs online-only
  * rather than failing to start.
  */
-import { del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 const DB_NAME = 'tessera';
 const STORE_NAME = 'kv';
@@ -19,31 +19,13 @@ let store: UseStore | null | undefined;
  * callbacks this module passes (idb-keyval's get, set and del) make their one request at once.
  */
 function storeCommittingAtOnce(): UseStore {
-  let connection: Promise<IDBDatabase> | null = null;
-  const open = () => {
-    const request = indexedDB.open(DB_NAME);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME);
-    const opened = promisifyRequest(request);
-    opened.then(
-      (db) => {
-        // The browser may close it on its own (Safari does): open it again on the next use.
-        db.onclose = () => {
-          if (connection === opened) connection = null;
-        };
-      },
-      () => undefined,
-    );
-    return opened;
-  };
-  return (mode, callback) => {
-    connection ??= open();
-    return connection.then((db) => {
-      const tx = db.transaction(STORE_NAME, mode);
-      const result = callback(tx.objectStore(STORE_NAME));
-      tx.commit();
+  const plain = createStore(DB_NAME, STORE_NAME);
+  return (mode, callback) =>
+    plain(mode, (objects) => {
+      const result = callback(objects);
+      objects.transaction.commit();
       return result;
     });
-  };
 }
 
 function kvStore(): UseStore | null {

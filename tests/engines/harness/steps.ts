@@ -36,9 +36,14 @@ export async function expectShown(phone: EnginePage, target: Target, timeout = 1
  * Opens a screen and waits until the app has taken the page over: the prerendered HTML ignores taps
  * (it is inert) until then, and the launch check may still move it elsewhere.
  */
-export async function open(phone: EnginePage, screen: string): Promise<void> {
+export async function open(phone: EnginePage, screen: string, within = 15_000): Promise<void> {
   await phone.goto(screen);
-  await expect.poll(() => phone.evaluate(() => document.documentElement.dataset.launch), { timeout: 15_000 }).toBe('checked');
+  await expect
+    .poll(() => phone.evaluate(() => document.documentElement.dataset.launch), {
+      timeout: within,
+      message: `${screen} taken over by the app`,
+    })
+    .toBe('checked');
 }
 
 /** Logs the demo account in through the login form, as a person would, and waits for home. */

@@ -18,12 +18,17 @@ import { waitForWorkerControl } from './harness/steps.ts';
 const DEPLOY_PORT = E2E_PORT + 50;
 test.use({ appServerPort: DEPLOY_PORT });
 
+/** What the page says of its build and update; nothing while the app is reloading itself. */
 const html = (phone: EnginePage) =>
-  phone.evaluate(() => ({
-    build: document.documentElement.dataset.build,
-    update: document.documentElement.dataset.update,
-    loadedAt: performance.timeOrigin,
-  }));
+  phone
+    .evaluate(() => ({
+      build: document.documentElement.dataset.build,
+      update: document.documentElement.dataset.update,
+      loadedAt: performance.timeOrigin,
+    }))
+    // The app's own reload can land between the driver's call and its answer ("execution context
+    // destroyed"): read again on the next poll.
+    .catch(() => ({ build: undefined, update: undefined, loadedAt: Number.NaN }));
 
 test('a new appVersion brings the new build in with one reload', async ({ phone }) => {
   test.setTimeout(150_000);

@@ -15,6 +15,7 @@ import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { authenticatorRoutes } from './routes/authenticator';
+import { consoleRoutes } from './routes/console';
 import { contactRoutes } from './routes/contacts';
 import { exchangeRoutes } from './routes/exchange';
 import { liveRoutes } from './routes/live';
@@ -219,6 +220,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   prizePoolRoutes(app, ctx);
   exchangeRoutes(app, ctx);
   opsRoutes(app, ctx);
+  consoleRoutes(app, ctx);
   await staticRoutes(app, config);
   return app;
 }

@@ -44,13 +44,21 @@ async function emptyingStatement(db: Db): Promise<RawBuilder<unknown>> {
   const unlisted = order.filter((t) => !tables.includes(t));
   if (unlisted.length > 0) throw new Error(`db-reset: tables missing from its list: ${unlisted.join(', ')}`);
   return sql.raw(
-    [...order.map((t) => `delete from ${t}`), ...sequences.rows.map((s) => `alter sequence ${s.name} restart`)].join(';\n'),
+    [
+      // The audit log refuses DELETE (migration 039) unless the database is being emptied for a test.
+      `select set_config('tessera.emptying_for_tests', 'on', true)`,
+      ...order.map((t) => `delete from ${t}`),
+      ...sequences.rows.map((s) => `alter sequence ${s.name} restart`),
+    ].join(';\n'),
   );
 }
 
 function migrationsTables(): Record<keyof DB, true> {
   return {
     users: true,
+    operators: true,
+    operator_sessions: true,
+    audit_log: true,
     live_cursors: true,
     live_events: true,
     push_subscriptions: true,

@@ -42,6 +42,7 @@ import * as m035 from './migrations/035_set_based_triggers';
 import * as m036 from './migrations/036_live_numbers_once';
 import * as m037 from './migrations/037_reward_batches';
 import * as m038 from './migrations/038_recent_chain_moves';
+import * as m039 from './migrations/039_operators';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '036_live_numbers_once': m036,
   '037_reward_batches': m037,
   '038_recent_chain_moves': m038,
+  '039_operators': m039,
 };
 
 class StaticProvider implements MigrationProvider {

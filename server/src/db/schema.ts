@@ -1,6 +1,7 @@
 /** Kysely table types. NUMERIC columns are strings; timestamps come back as Date. */
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { ChainTables } from './schema-chain';
+import type { ConsoleTables } from './schema-console';
 import type { MessageTexts, NoticeTables } from './schema-notices';
 import type { SignInTables } from './schema-sign-in';
 
@@ -31,7 +32,7 @@ export interface Socials {
  * Every table; those telling the user things and keeping their saved data are in schema-notices.ts,
  * the sign-in ones in schema-sign-in.ts, the chain's in schema-chain.ts.
  */
-export interface DB extends NoticeTables, SignInTables, ChainTables {
+export interface DB extends NoticeTables, SignInTables, ChainTables, ConsoleTables {
   users: {
     id: Generated<number>;
     account_type: 'phone' | 'email';

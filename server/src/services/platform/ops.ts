@@ -13,6 +13,8 @@ import { depositAddress, findUserId } from '../deposits/deposits';
 import { listSweepHolds, releaseSweeps } from '../deposits/sweep-holds';
 import { resealSecrets } from '../identity/users';
 import { publish, readTranslations } from '../messages/messages';
+import { addOperator } from '../operators/accounts';
+import { verifyAudit } from '../operators/audit';
 import { review } from '../rewards/campaign-review';
 import { distribute } from '../rewards/prize-pool';
 import { decide, listAwaitingApproval, setApprovalLimit } from '../withdrawals/approvals';
@@ -45,7 +47,10 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
   reconcile [--full]                       the books against the chain, per currency, with what explains a
                                            difference; --full re-reads every address, not only what changed
   migrate-wallets [batch]                  give users whose wallet predates BIP44 their BIP44 address; the old
-                                           one stays watched and swept (run until "left" is 0)`;
+                                           one stays watched and swept (run until "left" is 0)
+  operator add <email> <role>              a console operator (reviewer, support, finance or admin): prints a
+                                           one-time password and the authenticator's otpauth URI, once
+  audit verify                             walk the audit log's hash chain; names the first row that broke it`;
 
 export async function runOps(db: Db, config: Config, command: string, args: string[]): Promise<unknown> {
   const missing = () => fail(ErrorCode.BAD_REQUEST, `${command}: missing arguments\n${OPS_USAGE}`);
@@ -55,6 +60,16 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
   /** The i-th argument (`need` has said which are required). */
   const arg = (i: number): string => args[i] ?? missing();
   switch (command) {
+    case 'operator': {
+      need(3);
+      if (arg(0) !== 'add') missing();
+      return addOperator(db, { email: arg(1), role: arg(2) });
+    }
+    case 'audit': {
+      need(1);
+      if (arg(0) !== 'verify') missing();
+      return verifyAudit(db);
+    }
     case 'outbox': {
       const limit = Math.min(Number(args[0] ?? 20) || 20, 200);
       const rows = await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();

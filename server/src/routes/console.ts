@@ -1,0 +1,109 @@
+/**
+ * The operator console's API, under /console/api (issue 40). Operators sign in with a password and
+ * an authenticator code and send their session token as a bearer token. Every route but sign-in
+ * checks the session, and every route that acts checks the operator's role (services/operators/roles.ts)
+ * before anything else: a refusal is 403 and changes nothing.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { ApiError, ErrorCode } from '../common/errors';
+import type { Ctx } from '../context';
+import { addOperator } from '../services/operators/accounts';
+import { searchAudit, verifyAudit } from '../services/operators/audit';
+import { allowed, type Permission } from '../services/operators/roles';
+import { authenticate, endSession, listSessions, type SignedInOperator, signIn } from '../services/operators/sessions';
+
+const SignIn = z.object({ email: z.string(), password: z.string(), code: z.string() });
+const NewOperator = z.object({ email: z.string(), role: z.string() });
+const AuditQuery = z.object({
+  operatorId: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
+  action: z.optional(z.string()),
+  target: z.optional(z.string()),
+  beforeId: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
+  limit: z.optional(z.coerce.number()),
+});
+
+type Handler = (req: FastifyRequest, operator: SignedInOperator) => Promise<unknown>;
+
+const ok = (data: unknown) => ({ code: ErrorCode.OK, msg: 'success', data: data ?? null });
+
+function bearer(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
+}
+
+export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
+  const { db } = ctx;
+  const where = (req: FastifyRequest) => ({
+    ip: req.ip,
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+  });
+  const answer = async (reply: FastifyReply, run: () => Promise<unknown>) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      return ok(await run());
+    } catch (e) {
+      if (e instanceof ApiError)
+        return reply.code(e.code === ErrorCode.NOT_FOUND ? 404 : 200).send({ code: e.code, msg: e.message });
+      throw e;
+    }
+  };
+  /** A route for a signed-in operator whose role grants `permission` (any operator when null). */
+  const route = (permission: Permission | null, handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const token = bearer(req);
+    const operator = token ? await authenticate(db, token) : null;
+    if (!operator)
+      return reply.code(401).header('cache-control', 'no-store').send({ code: ErrorCode.UNAUTHORIZED, msg: 'Sign in again.' });
+    if (permission && !allowed(operator.role, permission)) {
+      return reply
+        .code(403)
+        .header('cache-control', 'no-store')
+        .send({ code: ErrorCode.FORBIDDEN, msg: `The ${operator.role} role may not do this.` });
+    }
+    return answer(reply, () => handler(req, operator));
+  };
+  const parse = <T>(schema: z.ZodMiniType<T>, value: unknown): T => {
+    const parsed = z.safeParse(schema, value);
+    if (!parsed.success) throw new ApiError(ErrorCode.BAD_REQUEST, 'The request is not valid.');
+    return parsed.data;
+  };
+
+  app.post('/console/api/sign-in', async (req, reply) =>
+    answer(reply, async () => {
+      const { token, operator } = await signIn(db, parse(SignIn, req.body), where(req));
+      return { token, operator: { email: operator.email, role: operator.role } };
+    }),
+  );
+  app.get(
+    '/console/api/me',
+    route(null, async (_req, operator) => ({ email: operator.email, role: operator.role })),
+  );
+  app.get(
+    '/console/api/sessions',
+    route(null, async (_req, operator) =>
+      (await listSessions(db, operator.id)).map((s) => ({ ...s, current: s.id === operator.sessionId })),
+    ),
+  );
+  app.post<{ Params: { id: string } }>(
+    '/console/api/sessions/:id/end',
+    route(null, async (req, operator) => {
+      const { id } = req.params as { id: string };
+      if (!/^\d{1,18}$/.test(id)) throw new ApiError(ErrorCode.BAD_REQUEST, 'The request is not valid.');
+      await endSession(db, operator, id, req.ip);
+    }),
+  );
+  app.post(
+    '/console/api/operators',
+    route('service.admin', async (req, operator) =>
+      addOperator(db, parse(NewOperator, req.body), { operatorId: operator.id, ip: req.ip }),
+    ),
+  );
+  app.get(
+    '/console/api/audit',
+    route('audit.read', async (req) => searchAudit(db, parse(AuditQuery, req.query))),
+  );
+  app.get(
+    '/console/api/audit/verify',
+    route('audit.read', async () => verifyAudit(db)),
+  );
+}

@@ -59,9 +59,11 @@ test('the service worker takes control, and offline a reload shows the saved bal
 
 test('pages opened one after another while the app is still saving each start at once', async ({ phone }) => {
   await logInAsDemo(phone);
-  // Right after login the app is writing its store and query cache. WebKit suspended the page it
-  // left with that write open, and the next page waited on IndexedDB on a blank screen for 10 s or
-  // more; a page takes a second or two to start here, so 6 s tells the two apart.
+  // Right after login the app is writing its store and query cache and loading screens' code.
+  // WebKit suspended the page it left with that write open, and the next page waited on IndexedDB on
+  // a blank screen for 10 s or more; a page takes a second or two to start here, so 6 s tells the two
+  // apart. Firefox (and WebKit) reported the left page's aborted imports as failures, and the app
+  // reloaded the old page over the navigation: the next screen never came.
   for (const screen of ['/pages/my/setting', '/pages/record/index', '/pages/index/index', '/pages/my/index'])
     await open(phone, screen, 6_000);
   await expectShown(phone, { css: 'h1' });

@@ -897,7 +897,8 @@ CREATE TABLE uploads (
     mime text NOT NULL,
     size integer NOT NULL,
     file_name text NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    sha256 text
 );
 
 CREATE TABLE users (
@@ -1295,6 +1296,8 @@ CREATE INDEX sessions_user ON sessions USING btree (user_id);
 CREATE INDEX spent_challenges_expiry ON spent_challenges USING btree (expires_at);
 
 CREATE INDEX swaps_user ON swaps USING btree (user_id, id DESC);
+
+CREATE INDEX uploads_sha256 ON uploads USING btree (sha256) WHERE (sha256 IS NOT NULL);
 
 CREATE INDEX verification_codes_ip ON verification_codes USING btree (ip, created_at);
 

@@ -246,7 +246,16 @@ export interface DB extends NoticeTables, SignInTables, ChainTables, ConsoleTabl
   };
   /** A run of a distribution's holders still to pay, in one transaction by one payer (migration 037). */
   distribution_batches: { distribution_id: number; first_user: number; last_user: number };
-  uploads: { id: string; user_id: number; mime: string; size: number; file_name: string; created_at: Time };
+  uploads: {
+    id: string;
+    user_id: number;
+    mime: string;
+    size: number;
+    file_name: string;
+    /** Hex SHA-256 of the bytes (migration 040); null for uploads made before. */
+    sha256: ColumnType<string | null, string | null | undefined, never>;
+    created_at: Time;
+  };
   activities: {
     id: Generated<number>;
     title: string;

@@ -12,9 +12,18 @@ import { addOperator } from '../services/operators/accounts';
 import { searchAudit, verifyAudit } from '../services/operators/audit';
 import { allowed, type Permission } from '../services/operators/roles';
 import { authenticate, endSession, listSessions, type SignedInOperator, signIn } from '../services/operators/sessions';
+import { blobStoreFor } from '../services/platform/blob-store';
+import { review } from '../services/rewards/campaign-review';
+import { participationImage, reviewQueue } from '../services/rewards/review-queue';
 
 const SignIn = z.object({ email: z.string(), password: z.string(), code: z.string() });
 const NewOperator = z.object({ email: z.string(), role: z.string() });
+const QueueQuery = z.object({
+  afterId: z.optional(z.coerce.number().check(z.int(), z.nonnegative())),
+  limit: z.optional(z.coerce.number().check(z.int(), z.positive())),
+});
+/** The reason the user reads (in the message center, in their language's sentence around it). */
+const Rejection = z.object({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)) });
 const AuditQuery = z.object({
   operatorId: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
   action: z.optional(z.string()),
@@ -48,19 +57,25 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
       throw e;
     }
   };
-  /** A route for a signed-in operator whose role grants `permission` (any operator when null). */
-  const route = (permission: Permission | null, handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
+  /** The signed-in operator if their role grants `permission` (any operator when null); else answers 401 or 403. */
+  const guard = async (req: FastifyRequest, reply: FastifyReply, permission: Permission | null) => {
     const token = bearer(req);
     const operator = token ? await authenticate(db, token) : null;
-    if (!operator)
-      return reply.code(401).header('cache-control', 'no-store').send({ code: ErrorCode.UNAUTHORIZED, msg: 'Sign in again.' });
-    if (permission && !allowed(operator.role, permission)) {
-      return reply
-        .code(403)
-        .header('cache-control', 'no-store')
-        .send({ code: ErrorCode.FORBIDDEN, msg: `The ${operator.role} role may not do this.` });
+    reply.header('cache-control', 'no-store');
+    if (!operator) {
+      await reply.code(401).send({ code: ErrorCode.UNAUTHORIZED, msg: 'Sign in again.' });
+      return null;
     }
-    return answer(reply, () => handler(req, operator));
+    if (permission && !allowed(operator.role, permission)) {
+      await reply.code(403).send({ code: ErrorCode.FORBIDDEN, msg: `The ${operator.role} role may not do this.` });
+      return null;
+    }
+    return operator;
+  };
+  /** A route for a signed-in operator whose role grants `permission` (any operator when null). */
+  const route = (permission: Permission | null, handler: Handler) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const operator = await guard(req, reply, permission);
+    return operator ? answer(reply, () => handler(req, operator)) : reply;
   };
   const parse = <T>(schema: z.ZodMiniType<T>, value: unknown): T => {
     const parsed = z.safeParse(schema, value);
@@ -98,6 +113,35 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
       addOperator(db, parse(NewOperator, req.body), { operatorId: operator.id, ip: req.ip }),
     ),
   );
+  // The review queue (reviewer): each participation with its screenshots and look-alikes.
+  app.get(
+    '/console/api/participations',
+    route('participations.review', async (req) => reviewQueue(db, parse(QueueQuery, req.query))),
+  );
+  app.get<{ Params: { id: string } }>('/console/api/images/:id', async (req, reply) => {
+    if (!(await guard(req, reply, 'participations.review'))) return reply;
+    try {
+      const image = await participationImage(db, blobStoreFor(ctx.config), req.params.id);
+      return reply
+        .header('content-type', image.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.body);
+    } catch (e) {
+      if (e instanceof ApiError)
+        return reply.code(e.code === ErrorCode.NOT_FOUND ? 404 : 400).send({ code: e.code, msg: e.message });
+      throw e;
+    }
+  });
+  const decision = (approve: boolean) =>
+    route('participations.review', async (req, operator) => {
+      const { id } = req.params as { id: string };
+      if (!/^\d{1,9}$/.test(id)) throw new ApiError(ErrorCode.BAD_REQUEST, 'The request is not valid.');
+      const reason = approve ? null : parse(Rejection, req.body).reason;
+      return review(db, Number(id), approve, reason, { operatorId: operator.id, ip: req.ip });
+    });
+  app.post('/console/api/participations/:id/approve', decision(true));
+  app.post('/console/api/participations/:id/reject', decision(false));
   app.get(
     '/console/api/audit',
     route('audit.read', async (req) => searchAudit(db, parse(AuditQuery, req.query))),

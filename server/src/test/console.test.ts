@@ -8,9 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
+import { api } from '../../../src/contract/index';
 import type { OperatorRole } from '../db/schema-console';
 import { runOps } from '../services/platform/ops';
-import { backends, withTestApp } from './helpers';
+import { backends, call, idem, makeUser, ok, withTestApp } from './helpers';
 
 type Envelope<T = unknown> = { code: number; msg?: string; data: T };
 
@@ -144,5 +145,126 @@ describe.each(backends)('the operator console on %s', (backend) => {
     await sql`update audit_log set target = 'operator:999' where id = ${second.id}`.execute(t.env.db);
     await sql`alter table audit_log enable trigger audit_log_append_only`.execute(t.env.db);
     expect(await runOps(t.env.db, t.env.config, 'audit', ['verify'])).toEqual({ rows: 1, brokenAt: second.id });
+  });
+
+  describe('the review queue', () => {
+    const PNG = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    );
+    async function upload(token: string) {
+      const form = new FormData();
+      form.append('file', new Blob([PNG], { type: 'image/png' }), 'shot.png');
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/file/upload',
+        headers: { authorization: `Bearer ${token}` },
+        payload: form,
+      });
+      return (r.json() as { data: { id: string } }).data.id;
+    }
+    async function activity(title: string) {
+      const now = Date.now();
+      const { id } = await t.env.db
+        .insertInto('activities')
+        .values({
+          title,
+          summary: 'Trade and earn',
+          content: 'Details',
+          rules: JSON.stringify(['One per account']),
+          partner_name: 'Bitora',
+          reward_amount: '200',
+          reward_currency: 'TSR',
+          pool_total: '1000',
+          pool_remaining: '1000',
+          start_at: new Date(now - 86400_000),
+          end_at: new Date(now + 86400_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return String(id);
+    }
+    const participate = async (token: string, activityId: string, partnerUid: string, imageId: string, key: string) =>
+      ok<{ id: string }>(
+        api.activity.participate,
+        await call(t.app, api.activity.participate, {
+          token,
+          body: { activityId, partnerUid, imageIds: [imageId] },
+          headers: idem(key),
+        }),
+      ).id;
+
+    it('shows each participation with its screenshot and the earlier ones with the same ID or image; a reviewer decides, the user can claim', async () => {
+      const [first, second] = [await activity('Trading week'), await activity('Futures week')];
+      const alice = await makeUser(t.env.db);
+      const bob = await makeUser(t.env.db);
+      const earlier = await participate(alice.token, first, 'uid_7001', await upload(alice.token), 'review-key-0001');
+      // Bob sends the same screenshot (same bytes) to another activity, with another partner ID.
+      const suspect = await participate(bob.token, second, 'uid_7002', await upload(bob.token), 'review-key-0002');
+
+      const reviewer = await operator('reviewer');
+      const token = (await reviewer.signIn()).body.data.token;
+      const queue = await request<
+        Array<{ id: number; partnerUid: string; images: Array<{ id: string }>; earlier: Array<{ id: number; same: string[] }> }>
+      >(t.app, 'GET', '/console/api/participations', { token });
+      const bobs = queue.body.data.find((p) => String(p.id) === suspect);
+      expect(bobs?.partnerUid).toBe('uid_7002');
+      expect(bobs?.earlier).toEqual([expect.objectContaining({ id: Number(earlier), same: ['image'] })]);
+
+      const image = await t.app.inject({
+        method: 'GET',
+        url: `/console/api/images/${bobs?.images[0]?.id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.rawPayload.equals(PNG)).toBe(true);
+      // A finance operator may not see the queue, its images, or decide.
+      const finance = (await (await operator('finance')).signIn()).body.data.token;
+      expect((await request(t.app, 'GET', '/console/api/participations', { token: finance })).status).toBe(403);
+      expect((await request(t.app, 'POST', `/console/api/participations/${earlier}/approve`, { token: finance })).status).toBe(
+        403,
+      );
+
+      const noReason = await request(t.app, 'POST', `/console/api/participations/${suspect}/reject`, {
+        token,
+        body: { reason: '  ' },
+      });
+      expect(noReason.body.code).toBe(400);
+      const rejected = await request(t.app, 'POST', `/console/api/participations/${suspect}/reject`, {
+        token,
+        body: { reason: 'The screenshot was used by another account.' },
+      });
+      expect(rejected.body.data).toEqual({ id: Number(suspect), status: 'rejected' });
+      const approved = await request(t.app, 'POST', `/console/api/participations/${earlier}/approve`, { token });
+      expect(approved.body.data).toEqual({ id: Number(earlier), status: 'approved' });
+      // Alice can claim now; what the reviewer did is in the audit log under their name.
+      const claim = await call(t.app, api.activity.claim, {
+        token: alice.token,
+        body: { participationId: earlier },
+        headers: idem('review-key-0003'),
+      });
+      expect(claim.json.code).toBe(200);
+      const decisions = await t.env.db
+        .selectFrom('audit_log')
+        .select(['operator_id', 'action', 'target', 'after'])
+        .where('action', 'like', 'participation.%')
+        .orderBy('id')
+        .execute();
+      expect(decisions).toEqual([
+        {
+          operator_id: reviewer.id,
+          action: 'participation.reject',
+          target: `participation:${suspect}`,
+          after: { status: 'rejected', reason: 'The screenshot was used by another account.' },
+        },
+        {
+          operator_id: reviewer.id,
+          action: 'participation.approve',
+          target: `participation:${earlier}`,
+          after: { status: 'approved', reason: null },
+        },
+      ]);
+    });
   });
 });

@@ -1,4 +1,5 @@
 /** The demo: a user with balances, records of every type and status, swaps, messages and activities. */
+import { createHash } from 'node:crypto';
 import type { MessageDescriptor } from '@lingui/core';
 import { sql } from 'kysely';
 import { must } from '../../../../src/lib/must';
@@ -189,6 +190,7 @@ async function seedDemoOnce(db: Trx, config: Config, faucet: Faucet): Promise<{ 
       mime: 'image/png',
       size: screenshot.length,
       file_name: 'demo0000000000000000000000000000.png',
+      sha256: createHash('sha256').update(screenshot).digest('hex'),
     })
     .execute();
   const join = (activityId: number, partnerUid: string) =>

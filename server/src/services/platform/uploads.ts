@@ -6,7 +6,7 @@
  * Each user may upload a bounded amount a day, and uploads no participation uses are deleted after
  * a day (`deleteUnusedUploads`, run by the jobs).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { sql } from 'kysely';
 import { ErrorCode, fail } from '../../common/errors';
@@ -30,7 +30,8 @@ export async function storeUpload(db: Db, store: BlobStore, userId: number, data
   if (!type || !ext) fail(ErrorCode.FILE_TYPE, 'Only JPEG, PNG or WebP images are accepted');
   const id = randomBytes(16).toString('hex');
   const fileName = `${id}.${ext}`;
-  await reserveQuota(db, userId, { id, mime: type.mime, size: data.length, fileName });
+  const sha256 = createHash('sha256').update(data).digest('hex');
+  await reserveQuota(db, userId, { id, mime: type.mime, size: data.length, fileName, sha256 });
   try {
     await store.put(fileName, data, type.mime);
   } catch (error) {
@@ -44,7 +45,11 @@ export async function storeUpload(db: Db, store: BlobStore, userId: number, data
  * Records the upload if the user's last 24 hours leave room for it. The user's row is held for the
  * check and the insert, so parallel uploads cannot all squeeze under the quota.
  */
-async function reserveQuota(db: Db, userId: number, u: { id: string; mime: string; size: number; fileName: string }) {
+async function reserveQuota(
+  db: Db,
+  userId: number,
+  u: { id: string; mime: string; size: number; fileName: string; sha256: string },
+) {
   await transact(db, async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     const used = await trx
@@ -57,7 +62,7 @@ async function reserveQuota(db: Db, userId: number, u: { id: string; mime: strin
       fail(ErrorCode.UPLOAD_QUOTA, 'Upload limit for today reached; try again tomorrow');
     await trx
       .insertInto('uploads')
-      .values({ id: u.id, user_id: userId, mime: u.mime, size: u.size, file_name: u.fileName })
+      .values({ id: u.id, user_id: userId, mime: u.mime, size: u.size, file_name: u.fileName, sha256: u.sha256 })
       .execute();
   });
 }

@@ -1,7 +1,8 @@
 /**
- * An operator's decision on a campaign participation in review (`npm run ops -- approve|reject`):
- * the participation and its record change, and the user is told in the message center, in their
- * language, in the same transaction.
+ * An operator's decision on a campaign participation in review, from the console or the CLI
+ * (`npm run ops -- approve|reject`): the participation and its record change, the user is told in
+ * the message center in their language, and the decision is in the audit log (who, or "the CLI")
+ * — all in one transaction.
  */
 import type { LocaleId } from '../../../../src/lib/i18n/locales';
 import { str } from '../../common/decimal';
@@ -11,9 +12,23 @@ import type { Db } from '../../db/schema';
 import { REVIEW_TEXTS } from '../../i18n/content-texts';
 import { inEveryLocale, type Translator } from '../messages/localized';
 import { publish } from '../messages/messages';
+import { appendAudit } from '../operators/audit';
 import { setRecord, textsOf } from './campaigns';
 
-export async function review(db: Db, participationId: number, approve: boolean, reason: string | null) {
+/** Who decided: a console operator, or (operator null) someone with shell access, through the CLI. */
+export interface Decider {
+  operatorId: string | null;
+  ip: string | null;
+}
+const FROM_THE_CLI: Decider = { operatorId: null, ip: null };
+
+export async function review(
+  db: Db,
+  participationId: number,
+  approve: boolean,
+  reason: string | null,
+  by: Decider = FROM_THE_CLI,
+) {
   return transact(db, async (trx) => {
     const p = await trx.selectFrom('participations').selectAll().where('id', '=', participationId).forUpdate().executeTakeFirst();
     if (!p) fail(ErrorCode.NOT_FOUND, `no participation ${participationId}`);
@@ -45,6 +60,14 @@ export async function review(db: Db, participationId: number, approve: boolean, 
     };
     const { english, translations } = await inEveryLocale(decision);
     await publish(trx, { ...english, translations }, false, p.user_id);
+    await appendAudit(trx, {
+      operatorId: by.operatorId,
+      action: approve ? 'participation.approve' : 'participation.reject',
+      target: `participation:${participationId}`,
+      ip: by.ip,
+      before: { status: p.status },
+      after: { status, reason: approve ? null : reason, ...(by.operatorId === null ? { via: 'cli' } : {}) },
+    });
     return { id: participationId, status };
   });
 }

@@ -1,0 +1,117 @@
+/**
+ * The console's participation review queue (issue 40): what a reviewer needs to judge one — the
+ * activity, the partner user ID, the screenshots — and the earlier participations that used the
+ * same partner user ID or the same screenshot (by SHA-256), whoever sent them.
+ */
+import { sql } from 'kysely';
+import { ErrorCode, fail } from '../../common/errors';
+import type { Q } from '../../db/schema';
+import type { BlobStore } from '../platform/blob-store';
+
+export interface QueuedParticipation {
+  id: number;
+  activityId: number;
+  activityTitle: string;
+  partnerName: string;
+  userId: number;
+  partnerUid: string;
+  images: Array<{ id: string; mime: string; sha256: string | null }>;
+  submittedAt: Date;
+  /** Other participations with the same partner user ID or a screenshot with the same bytes. */
+  earlier: Array<{ id: number; userId: number; activityId: number; status: string; same: Array<'partner-uid' | 'image'> }>;
+}
+
+/** Participations waiting for a decision, oldest first; `afterId` pages on. */
+export async function reviewQueue(db: Q, opts: { afterId?: number; limit?: number } = {}): Promise<QueuedParticipation[]> {
+  const rows = await db
+    .selectFrom('participations as p')
+    .innerJoin('activities as a', 'a.id', 'p.activity_id')
+    .select([
+      'p.id',
+      'p.activity_id as activityId',
+      'a.title as activityTitle',
+      'a.partner_name as partnerName',
+      'p.user_id as userId',
+      'p.partner_uid as partnerUid',
+      'p.image_ids as imageIds',
+      'p.created_at as submittedAt',
+    ])
+    .where('p.status', '=', 'review')
+    .where('p.id', '>', opts.afterId ?? 0)
+    .orderBy('p.id')
+    .limit(Math.min(opts.limit ?? 20, 100))
+    .execute();
+  const queue: QueuedParticipation[] = [];
+  for (const row of rows) {
+    const imageIds = row.imageIds;
+    const images =
+      imageIds.length === 0
+        ? []
+        : await db.selectFrom('uploads').select(['id', 'mime', 'sha256']).where('id', 'in', imageIds).execute();
+    const digests = images.map((i) => i.sha256).filter((d): d is string => d !== null);
+    const sameImageIds =
+      digests.length === 0
+        ? []
+        : (
+            await db.selectFrom('uploads').select('id').where('sha256', 'in', digests).where('id', 'not in', imageIds).execute()
+          ).map((u) => u.id);
+    const earlier = await db
+      .selectFrom('participations')
+      .select([
+        'id',
+        'user_id as userId',
+        'activity_id as activityId',
+        'status',
+        'partner_uid as partnerUid',
+        'image_ids as imageIds',
+      ])
+      .where('id', '<>', row.id)
+      .where((eb) =>
+        eb.or([
+          eb('partner_uid', '=', row.partnerUid),
+          ...(sameImageIds.length > 0 ? [sql<boolean>`image_ids ?| array[${sql.join(sameImageIds)}]::text[]`] : []),
+        ]),
+      )
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute();
+    queue.push({
+      id: row.id,
+      activityId: row.activityId,
+      activityTitle: row.activityTitle,
+      partnerName: row.partnerName,
+      userId: row.userId,
+      partnerUid: row.partnerUid,
+      images: images.map((i) => ({ id: i.id, mime: i.mime, sha256: i.sha256 })),
+      submittedAt: row.submittedAt,
+      earlier: earlier.map((e) => ({
+        id: e.id,
+        userId: e.userId,
+        activityId: e.activityId,
+        status: e.status,
+        same: [
+          ...(e.partnerUid === row.partnerUid ? (['partner-uid'] as const) : []),
+          ...(e.imageIds.some((id) => sameImageIds.includes(id)) ? (['image'] as const) : []),
+        ],
+      })),
+    });
+  }
+  return queue;
+}
+
+/** A screenshot some participation uses, for a reviewer; any other upload is not found. */
+export async function participationImage(db: Q, store: BlobStore, id: string) {
+  if (!/^[0-9a-f]{32}$/.test(id)) fail(ErrorCode.BAD_REQUEST, 'Not an image id');
+  const row = await db
+    .selectFrom('uploads')
+    .select(['mime', 'file_name'])
+    .where('id', '=', id)
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('participations').select(sql`1`.as('one')).where(sql<boolean>`participations.image_ids ? ${id}`)),
+    )
+    .executeTakeFirst();
+  if (!row) return fail(ErrorCode.NOT_FOUND, 'Image not found');
+  const body = await store.get(row.file_name);
+  if (!body) return fail(ErrorCode.NOT_FOUND, 'Image not found');
+  return { mime: row.mime, body };
+}

@@ -4,13 +4,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { getMessage, messageQueryOptions, unreadCountQueryOptions } from '../../api/notify';
-import { queryKeys } from '../../api/query-keys';
 import { errorMessage } from '../../session/error-messages';
 import { LoadError } from '../../ui/load-error';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import './messages.css';
 import { contentLangProps } from '../../lib/i18n/content-lang';
+import { refreshAfterReading } from './after-reading';
 
 const route = getRouteApi('/pages/my/message-detail');
 
@@ -27,8 +27,7 @@ export function MessageDetailScreen() {
     ...messageQueryOptions(id),
     queryFn: async ({ signal }) => {
       const message = await getMessage(id, { signal });
-      for (const queryKey of [queryKeys.notify.unread, queryKeys.notify.list, queryKeys.notify.popup])
-        void queryClient.invalidateQueries({ queryKey });
+      void refreshAfterReading(queryClient);
       return message;
     },
     staleTime: 0,

@@ -73,6 +73,15 @@ function pageScripts(run: Run): Pick<EnginePage, 'evaluate' | 'read'> {
   };
 }
 
+/**
+ * Throws (so `fill` types again) unless the field holds what was typed, spaces aside (a field may
+ * group digits): a screen re-rendered mid-typing must not leave a test to act on half a password.
+ */
+function typedAsMeant(value: string, text: string): void {
+  const bare = (s: string) => s.replace(/\s/g, '');
+  if (bare(value) !== bare(text)) throw new Error(`the field holds "${value}" after typing "${text}"`);
+}
+
 export function puppeteerPage(engine: 'chromium' | 'firefox', page: Page, origin: string): EnginePage {
   const element = async (target: Target) => {
     const handle = await page.evaluateHandle(findTarget, target);
@@ -109,6 +118,7 @@ export function puppeteerPage(engine: 'chromium' | 'firefox', page: Page, origin
         await el.evaluate((input) => (input as HTMLInputElement).select());
         if (text === '') await page.keyboard.press('Backspace');
         else await page.keyboard.type(text);
+        typedAsMeant(await el.evaluate((input) => (input as HTMLInputElement).value), text);
       });
     },
     async screenshot(file) {
@@ -151,6 +161,7 @@ export function webDriverPage(driver: WebDriver, origin: string): EnginePage {
         await el.click();
         await driver.executeScript((input: HTMLInputElement) => input.select(), el);
         await el.sendKeys(text === '' ? Key.BACK_SPACE : text);
+        typedAsMeant(String(await driver.executeScript((input: HTMLInputElement) => input.value, el)), text);
       });
     },
     async screenshot(file) {

@@ -60,7 +60,13 @@ export async function logInAsDemo(phone: EnginePage): Promise<void> {
   await phone.fill(labelled('Phone number'), DEMO.phone);
   await phone.fill(labelled('Password'), DEMO.password);
   await phone.click(button('Log in'));
-  await expect.poll(() => path(phone), { timeout: 15_000 }).toBe('/pages/index/index');
+  await expect
+    .poll(() => path(phone), { timeout: 15_000 })
+    .toBe('/pages/index/index')
+    // Still on the login form: say what it shows (a refusal, a field's error) beside the failure.
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\nThe screen says:\n${await screenText(phone)}`);
+    });
 }
 
 /** Waits until the app's persisted query cache (IndexedDB) holds `fragment`: saved for offline use. */

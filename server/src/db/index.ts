@@ -43,7 +43,7 @@ import * as m036 from './migrations/036_live_numbers_once';
 import * as m037 from './migrations/037_reward_batches';
 import * as m038 from './migrations/038_recent_chain_moves';
 import * as m039 from './migrations/039_operators';
-import * as m040 from './migrations/040_upload_digests';
+import * as m040 from './migrations/040_review_queue';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -92,7 +92,7 @@ const migrations: Record<string, Migration> = {
   '037_reward_batches': m037,
   '038_recent_chain_moves': m038,
   '039_operators': m039,
-  '040_upload_digests': m040,
+  '040_review_queue': m040,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1263,6 +1263,12 @@ CREATE INDEX messages_user_popup ON messages USING btree (user_id, id DESC) WHER
 
 CREATE INDEX operator_sessions_open ON operator_sessions USING btree (operator_id) WHERE (ended_at IS NULL);
 
+CREATE INDEX participations_image_ids ON participations USING gin (image_ids);
+
+CREATE INDEX participations_in_review ON participations USING btree (id) WHERE (status = 'review'::text);
+
+CREATE INDEX participations_partner_uid ON participations USING btree (partner_uid);
+
 CREATE INDEX passkeys_user ON passkeys USING btree (user_id, created_at);
 
 CREATE INDEX pending_deposits_block ON pending_deposits USING btree (block_number);

@@ -15,6 +15,7 @@ import { authenticate, endSession, listSessions, type SignedInOperator, signIn }
 import { blobStoreFor } from '../services/platform/blob-store';
 import { review } from '../services/rewards/campaign-review';
 import { participationImage, reviewQueue } from '../services/rewards/review-queue';
+import { bearer, sendBinary } from './define';
 
 const SignIn = z.object({ email: z.string(), password: z.string(), code: z.string() });
 const NewOperator = z.object({ email: z.string(), role: z.string() });
@@ -35,11 +36,6 @@ const AuditQuery = z.object({
 type Handler = (req: FastifyRequest, operator: SignedInOperator) => Promise<unknown>;
 
 const ok = (data: unknown) => ({ code: ErrorCode.OK, msg: 'success', data: data ?? null });
-
-function bearer(req: FastifyRequest): string | null {
-  const header = req.headers.authorization;
-  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
-}
 
 export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
   const { db } = ctx;
@@ -121,12 +117,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
   app.get<{ Params: { id: string } }>('/console/api/images/:id', async (req, reply) => {
     if (!(await guard(req, reply, 'participations.review'))) return reply;
     try {
-      const image = await participationImage(db, blobStoreFor(ctx.config), req.params.id);
-      return reply
-        .header('content-type', image.mime)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(image.body);
+      return sendBinary(reply, await participationImage(db, blobStoreFor(ctx.config), req.params.id));
     } catch (e) {
       if (e instanceof ApiError)
         return reply.code(e.code === ErrorCode.NOT_FOUND ? 404 : 400).send({ code: e.code, msg: e.message });

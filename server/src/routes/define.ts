@@ -195,7 +195,7 @@ export function define<E extends Endpoint>(
 }
 
 /** A user's own file: never stored by a shared cache or the worker, never sniffed into another type. */
-function sendBinary(reply: FastifyReply, file: BinaryBody) {
+export function sendBinary(reply: FastifyReply, file: BinaryBody) {
   for (const [name, value] of Object.entries(file.headers ?? {})) reply.header(name, value);
   return reply
     .header('content-type', file.mime)

@@ -9,13 +9,23 @@ import { dec } from '../common/decimal';
 import { watchDeposits } from '../jobs/deposits';
 import { blobStoreFor } from '../services/platform/blob-store';
 import { DAILY_UPLOADS, deleteUnusedUploads } from '../services/platform/uploads';
-import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
+import {
+  backends,
+  call,
+  idem,
+  makeActivity,
+  makeApp,
+  makeUser,
+  ok,
+  resetDb,
+  setupDb,
+  type TestEnv,
+  TINY_PNG,
+  uploadImage,
+} from './helpers';
 
 describe.each(backends)('activities, messages and ops on %s', (backend) => {
-  const PNG = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  );
+  const PNG = TINY_PNG;
   const OPS = 'test-ops-token-0123456789';
   let env: TestEnv;
   let app: FastifyInstance;
@@ -29,17 +39,7 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
   });
   beforeEach(() => resetDb(env.db));
 
-  async function upload(token: string, data: Buffer, filename = 'shot.png', type = 'image/png') {
-    const form = new FormData();
-    form.append('file', new Blob([data], { type }), filename);
-    const r = await app.inject({
-      method: 'POST',
-      url: '/file/upload',
-      headers: { authorization: `Bearer ${token}` },
-      payload: form,
-    });
-    return r.json() as { code: number; data?: { id: string; mime: string; size: number } };
-  }
+  const upload = (token: string, data: Buffer, filename?: string, type?: string) => uploadImage(app, token, data, filename, type);
   const ops = (
     command: string,
     args: string[] = [],
@@ -121,27 +121,7 @@ describe.each(backends)('activities, messages and ops on %s', (backend) => {
   });
 
   describe('activities', () => {
-    async function activity(opts: { open?: boolean; reward?: string; pool?: string } = {}) {
-      const now = Date.now();
-      const r = await env.db
-        .insertInto('activities')
-        .values({
-          title: 'Trading week',
-          summary: 'Trade and earn',
-          content: 'Details',
-          rules: JSON.stringify(['One per account']),
-          partner_name: 'Bitora',
-          reward_amount: opts.reward ?? '200',
-          reward_currency: 'TSR',
-          pool_total: opts.pool ?? '1000',
-          pool_remaining: opts.pool ?? '1000',
-          start_at: new Date(now - 86400_000),
-          end_at: new Date(now + (opts.open === false ? -1000 : 86400_000)),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return String(r.id);
-    }
+    const activity = (opts: { open?: boolean; reward?: string; pool?: string } = {}) => makeActivity(env.db, opts);
 
     it('deletes uploads no participation uses once they are a day old, files included', async () => {
       const u = await makeUser(env.db);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import type { OperatorRole } from '../db/schema-console';
 import { runOps } from '../services/platform/ops';
-import { backends, call, idem, makeUser, ok, withTestApp } from './helpers';
+import { backends, call, idem, makeActivity, makeUser, ok, TINY_PNG, uploadImage, withTestApp } from './helpers';
 
 type Envelope<T = unknown> = { code: number; msg?: string; data: T };
 
@@ -148,42 +148,8 @@ describe.each(backends)('the operator console on %s', (backend) => {
   });
 
   describe('the review queue', () => {
-    const PNG = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-      'base64',
-    );
-    async function upload(token: string) {
-      const form = new FormData();
-      form.append('file', new Blob([PNG], { type: 'image/png' }), 'shot.png');
-      const r = await t.app.inject({
-        method: 'POST',
-        url: '/file/upload',
-        headers: { authorization: `Bearer ${token}` },
-        payload: form,
-      });
-      return (r.json() as { data: { id: string } }).data.id;
-    }
-    async function activity(title: string) {
-      const now = Date.now();
-      const { id } = await t.env.db
-        .insertInto('activities')
-        .values({
-          title,
-          summary: 'Trade and earn',
-          content: 'Details',
-          rules: JSON.stringify(['One per account']),
-          partner_name: 'Bitora',
-          reward_amount: '200',
-          reward_currency: 'TSR',
-          pool_total: '1000',
-          pool_remaining: '1000',
-          start_at: new Date(now - 86400_000),
-          end_at: new Date(now + 86400_000),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return String(id);
-    }
+    const upload = async (token: string) => (await uploadImage(t.app, token, TINY_PNG)).data?.id ?? '';
+    const activity = (title: string) => makeActivity(t.env.db, { title });
     const participate = async (token: string, activityId: string, partnerUid: string, imageId: string, key: string) =>
       ok<{ id: string }>(
         api.activity.participate,
@@ -218,7 +184,7 @@ describe.each(backends)('the operator console on %s', (backend) => {
       });
       expect(image.statusCode).toBe(200);
       expect(image.headers['content-type']).toBe('image/png');
-      expect(image.rawPayload.equals(PNG)).toBe(true);
+      expect(image.rawPayload.equals(TINY_PNG)).toBe(true);
       // A finance operator may not see the queue, its images, or decide.
       const finance = (await (await operator('finance')).signIn()).body.data.token;
       expect((await request(t.app, 'GET', '/console/api/participations', { token: finance })).status).toBe(403);

@@ -211,3 +211,48 @@ export function captureLogs(): { stream: Writable; text: () => string } {
   });
   return { stream, text: () => out };
 }
+
+/** The smallest PNG: a 1×1 pixel, for upload tests. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** Uploads a file as the app does (multipart, `POST /file/upload`); the envelope it answers. */
+export async function uploadImage(app: FastifyInstance, token: string, data: Buffer, filename = 'shot.png', type = 'image/png') {
+  const form = new FormData();
+  form.append('file', new Blob([data], { type }), filename);
+  const r = await app.inject({
+    method: 'POST',
+    url: '/file/upload',
+    headers: { authorization: `Bearer ${token}` },
+    payload: form,
+  });
+  return r.json() as { code: number; data?: { id: string; mime: string; size: number } };
+}
+
+/** An activity of partner Bitora, open since yesterday until tomorrow unless `open` is false; its id. */
+export async function makeActivity(
+  db: Db,
+  opts: { title?: string; open?: boolean; reward?: string; pool?: string } = {},
+): Promise<string> {
+  const now = Date.now();
+  const { id } = await db
+    .insertInto('activities')
+    .values({
+      title: opts.title ?? 'Trading week',
+      summary: 'Trade and earn',
+      content: 'Details',
+      rules: JSON.stringify(['One per account']),
+      partner_name: 'Bitora',
+      reward_amount: opts.reward ?? '200',
+      reward_currency: 'TSR',
+      pool_total: opts.pool ?? '1000',
+      pool_remaining: opts.pool ?? '1000',
+      start_at: new Date(now - 86400_000),
+      end_at: new Date(now + (opts.open === false ? -1000 : 86400_000)),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(id);
+}

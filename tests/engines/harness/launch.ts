@@ -5,11 +5,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { Builder } from 'selenium-webdriver';
+import { freePort } from '../../../server/test-support/proc.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../harness/env.ts';
 import { type Engine, type EnginePage, puppeteerPage, webDriverPage } from './engine-page.ts';
 
@@ -37,16 +37,6 @@ export async function openBrowser(engine: Engine, origin: string, display?: stri
   // The launch option sizes new pages only; Firefox's first tab opens at the window's size.
   await page.setViewport(PHONE);
   return { page: puppeteerPage(engine, page, origin), close: () => browser.close() };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  server.close();
-  return port;
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {

@@ -3,11 +3,12 @@
  * code is good once); a session ends after 15 minutes without a request, after 12 hours in any
  * case, or when its operator (or an admin) ends it. Every sign-in, refused or not, is audited.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { ErrorCode, fail } from '../../common/errors';
 import type { Db, Q } from '../../db/schema';
 import type { OperatorRole } from '../../db/schema-console';
+import { tokenHash } from '../identity/me';
 import { open } from '../platform/secret-box';
 import { burnVerify, verifyPassword } from '../security/passwords';
 import { checkTotp } from '../security/totp';
@@ -16,8 +17,6 @@ import { appendAudit } from './audit';
 
 export const OPERATOR_IDLE_MINUTES = 15;
 export const OPERATOR_SESSION_HOURS = 12;
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface SignedInOperator {
   id: string;
@@ -72,7 +71,7 @@ export async function signIn(
       .insertInto('operator_sessions')
       .values({
         operator_id: operator.id,
-        token_hash: hashOf(token),
+        token_hash: tokenHash(token),
         ip: where.ip,
         user_agent: where.userAgent?.slice(0, 512) ?? null,
       })
@@ -97,7 +96,7 @@ export async function authenticate(db: Q, token: string): Promise<SignedInOperat
     .from('operators as o')
     .set({ last_seen_at: sql`now()` })
     .whereRef('o.id', '=', 's.operator_id')
-    .where('s.token_hash', '=', hashOf(token))
+    .where('s.token_hash', '=', tokenHash(token))
     .where('s.ended_at', 'is', null)
     .where('o.disabled_at', 'is', null)
     .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${OPERATOR_IDLE_MINUTES})`)

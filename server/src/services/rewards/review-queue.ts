@@ -41,62 +41,67 @@ export async function reviewQueue(db: Q, opts: { afterId?: number; limit?: numbe
     .orderBy('p.id')
     .limit(Math.min(opts.limit ?? 20, 100))
     .execute();
-  const queue: QueuedParticipation[] = [];
-  for (const row of rows) {
-    const imageIds = row.imageIds;
-    const images =
-      imageIds.length === 0
-        ? []
-        : await db.selectFrom('uploads').select(['id', 'mime', 'sha256']).where('id', 'in', imageIds).execute();
-    const digests = images.map((i) => i.sha256).filter((d): d is string => d !== null);
-    const sameImageIds =
-      digests.length === 0
-        ? []
-        : (
-            await db.selectFrom('uploads').select('id').where('sha256', 'in', digests).where('id', 'not in', imageIds).execute()
-          ).map((u) => u.id);
-    const earlier = await db
-      .selectFrom('participations')
-      .select([
-        'id',
-        'user_id as userId',
-        'activity_id as activityId',
-        'status',
-        'partner_uid as partnerUid',
-        'image_ids as imageIds',
-      ])
-      .where('id', '<>', row.id)
-      .where((eb) =>
-        eb.or([
-          eb('partner_uid', '=', row.partnerUid),
-          ...(sameImageIds.length > 0 ? [sql<boolean>`image_ids ?| array[${sql.join(sameImageIds)}]::text[]`] : []),
-        ]),
-      )
-      .orderBy('id', 'desc')
-      .limit(20)
-      .execute();
-    queue.push({
+  if (rows.length === 0) return [];
+  // Three reads for the whole page, not three per participation.
+  const imageIds = [...new Set(rows.flatMap((r) => r.imageIds))];
+  const images =
+    imageIds.length === 0
+      ? []
+      : await db.selectFrom('uploads').select(['id', 'mime', 'sha256']).where('id', 'in', imageIds).execute();
+  const digests = [...new Set(images.flatMap((i) => (i.sha256 === null ? [] : [i.sha256])))];
+  const sameBytes =
+    digests.length === 0 ? [] : await db.selectFrom('uploads').select(['id', 'sha256']).where('sha256', 'in', digests).execute();
+  const lookalikeIds = sameBytes.map((u) => u.id);
+  const partnerUids = [...new Set(rows.map((r) => r.partnerUid))];
+  const related = await db
+    .selectFrom('participations')
+    .select([
+      'id',
+      'user_id as userId',
+      'activity_id as activityId',
+      'status',
+      'partner_uid as partnerUid',
+      'image_ids as imageIds',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('partner_uid', 'in', partnerUids),
+        ...(lookalikeIds.length > 0 ? [sql<boolean>`image_ids ?| array[${sql.join(lookalikeIds)}]::text[]`] : []),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    // Bounded: a page is at most 100 participations with 20 look-alikes shown each.
+    .limit(2000)
+    .execute();
+
+  return rows.map((row) => {
+    const own = images.filter((i) => row.imageIds.includes(i.id));
+    const ownDigests = own.map((i) => i.sha256).filter((d) => d !== null);
+    const sameImageIds = sameBytes
+      .filter((u) => ownDigests.includes(u.sha256 ?? '') && !row.imageIds.includes(u.id))
+      .map((u) => u.id);
+    const earlier = related
+      .map((e) => ({
+        e,
+        same: [
+          ...(e.partnerUid === row.partnerUid ? (['partner-uid'] as const) : []),
+          ...(e.imageIds.some((id) => sameImageIds.includes(id)) ? (['image'] as const) : []),
+        ],
+      }))
+      .filter(({ e, same }) => e.id !== row.id && same.length > 0)
+      .slice(0, 20);
+    return {
       id: row.id,
       activityId: row.activityId,
       activityTitle: row.activityTitle,
       partnerName: row.partnerName,
       userId: row.userId,
       partnerUid: row.partnerUid,
-      images: images.map((i) => ({ id: i.id, mime: i.mime, sha256: i.sha256 })),
+      images: own.map((i) => ({ id: i.id, mime: i.mime, sha256: i.sha256 })),
       submittedAt: row.submittedAt,
-      earlier: earlier.map((e) => ({
-        id: e.id,
-        userId: e.userId,
-        activityId: e.activityId,
-        status: e.status,
-        same: [
-          ...(e.partnerUid === row.partnerUid ? (['partner-uid'] as const) : []),
-          ...(e.imageIds.some((id) => sameImageIds.includes(id)) ? (['image'] as const) : []),
-        ],
-      })),
-    });
-  }
-  return queue;
+      earlier: earlier.map(({ e, same }) => ({ id: e.id, userId: e.userId, activityId: e.activityId, status: e.status, same })),
+    };
+  });
 }
 
 /** A screenshot some participation uses, for a reviewer; any other upload is not found. */

@@ -92,6 +92,7 @@ function migrationsTables(): Record<keyof DB, true> {
     chain_holdings: true,
     reconciliations: true,
     withdrawal_holds: true,
+    withdrawal_approvals: true,
     pending_deposits: true,
     idempotency_keys: true,
     deposit_addresses: true,

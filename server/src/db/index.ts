@@ -44,6 +44,7 @@ import * as m037 from './migrations/037_reward_batches';
 import * as m038 from './migrations/038_recent_chain_moves';
 import * as m039 from './migrations/039_operators';
 import * as m040 from './migrations/040_review_queue';
+import * as m041 from './migrations/041_withdrawal_approvals';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '038_recent_chain_moves': m038,
   '039_operators': m039,
   '040_review_queue': m040,
+  '041_withdrawal_approvals': m041,
 };
 
 class StaticProvider implements MigrationProvider {

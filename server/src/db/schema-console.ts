@@ -33,6 +33,12 @@ export interface ConsoleTables {
     last_seen_at: Time;
     ended_at: TimeNull;
   };
+  /** Who approved a held withdrawal (migration 041): one row per operator and record. */
+  withdrawal_approvals: {
+    record_id: number;
+    operator_id: string;
+    at: Time;
+  };
   /** Only ever added to (migration 039's trigger); each row's hash covers the previous one's. */
   audit_log: {
     id: BigId;

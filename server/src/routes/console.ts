@@ -4,17 +4,19 @@
  * checks the session, and every route that acts checks the operator's role (services/operators/roles.ts)
  * before anything else: a refusal is 403 and changes nothing.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { ApiError, ErrorCode } from '../common/errors';
 import type { Ctx } from '../context';
 import { addOperator } from '../services/operators/accounts';
-import { searchAudit, verifyAudit } from '../services/operators/audit';
+import { appendAudit, auditCsv, searchAudit, verifyAudit } from '../services/operators/audit';
 import { allowed, type Permission } from '../services/operators/roles';
 import { authenticate, endSession, listSessions, type SignedInOperator, signIn } from '../services/operators/sessions';
 import { blobStoreFor } from '../services/platform/blob-store';
 import { review } from '../services/rewards/campaign-review';
 import { participationImage, reviewQueue } from '../services/rewards/review-queue';
+import { decide, listAwaitingApproval } from '../services/withdrawals/approvals';
 import { bearer, sendBinary } from './define';
 
 const SignIn = z.object({ email: z.string(), password: z.string(), code: z.string() });
@@ -25,13 +27,19 @@ const QueueQuery = z.object({
 });
 /** The reason the user reads (in the message center, in their language's sentence around it). */
 const Rejection = z.object({ reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)) });
-const AuditQuery = z.object({
+const AuditFilter = {
   operatorId: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
-  action: z.optional(z.string()),
-  target: z.optional(z.string()),
+  action: z.optional(z.string().check(z.maxLength(100))),
+  target: z.optional(z.string().check(z.maxLength(100))),
+};
+const AuditQuery = z.object({
+  ...AuditFilter,
   beforeId: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
   limit: z.optional(z.coerce.number()),
 });
+
+const AuditExport = z.object(AuditFilter);
+const RecordId = z.string().check(z.regex(/^\d{1,12}$/));
 
 type Handler = (req: FastifyRequest, operator: SignedInOperator) => Promise<unknown>;
 
@@ -124,19 +132,61 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
       throw e;
     }
   });
-  const decision = (approve: boolean) =>
+  const participationDecision = (approve: boolean) =>
     route('participations.review', async (req, operator) => {
       const { id } = req.params as { id: string };
       if (!/^\d{1,9}$/.test(id)) throw new ApiError(ErrorCode.BAD_REQUEST, 'The request is not valid.');
       const reason = approve ? null : parse(Rejection, req.body).reason;
       return review(db, Number(id), approve, reason, { operatorId: operator.id, ip: req.ip });
     });
-  app.post('/console/api/participations/:id/approve', decision(true));
-  app.post('/console/api/participations/:id/reject', decision(false));
+  app.post('/console/api/participations/:id/approve', participationDecision(true));
+  app.post('/console/api/participations/:id/reject', participationDecision(false));
+  // Withdrawals held for a decision (finance): above the approval amount, two different operators.
+  app.get(
+    '/console/api/withdrawals',
+    route('money.approve', async () => listAwaitingApproval(db)),
+  );
+  const withdrawalDecision = (approve: boolean) =>
+    route('money.approve', async (req, operator) => {
+      const id = Number(parse(RecordId, (req.params as { id: string }).id));
+      const reason = approve ? null : parse(Rejection, req.body).reason;
+      return decide(db, id, approve, reason, { operatorId: operator.id, ip: req.ip });
+    });
+  app.post('/console/api/withdrawals/:id/approve', withdrawalDecision(true));
+  app.post('/console/api/withdrawals/:id/reject', withdrawalDecision(false));
+  // What waits for this operator: only the queues their role may open.
+  app.get(
+    '/console/api/overview',
+    route(null, async (_req, operator) => ({
+      participations: allowed(operator.role, 'participations.review')
+        ? Number(
+            (
+              await db
+                .selectFrom('participations')
+                .select(db.fn.countAll<string>().as('n'))
+                .where('status', '=', 'review')
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
+        : null,
+      withdrawals: allowed(operator.role, 'money.approve') ? (await listAwaitingApproval(db)).length : null,
+    })),
+  );
   app.get(
     '/console/api/audit',
     route('audit.read', async (req) => searchAudit(db, parse(AuditQuery, req.query))),
   );
+  // The matching rows as CSV, streamed a page at a time; the export itself is audited.
+  app.get('/console/api/audit/export', async (req, reply) => {
+    const operator = await guard(req, reply, 'audit.read');
+    if (!operator) return reply;
+    const filter = z.safeParse(AuditExport, req.query);
+    if (!filter.success) return reply.code(400).send({ code: ErrorCode.BAD_REQUEST, msg: 'The request is not valid.' });
+    await appendAudit(db, { operatorId: operator.id, action: 'audit.export', ip: req.ip, after: filter.data });
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', 'attachment; filename="audit.csv"');
+    return reply.send(Readable.from(auditCsv(db, filter.data)));
+  });
   app.get(
     '/console/api/audit/verify',
     route('audit.read', async () => verifyAudit(db)),

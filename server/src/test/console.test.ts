@@ -4,51 +4,23 @@
  * route checks the role first; every sign-in and action is in an audit log that only grows and
  * whose hash chain shows any other change.
  */
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import type { OperatorRole } from '../db/schema-console';
+import { allowed, OPERATOR_ROLES, type Permission } from '../services/operators/roles';
 import { runOps } from '../services/platform/ops';
+import { awaitApproval } from '../services/withdrawals/approvals';
+import { withdrawLocked } from '../services/withdrawals/withdraw';
+import { consoleRequest, makeOperator } from './console-helpers';
 import { backends, call, idem, makeActivity, makeUser, ok, TINY_PNG, uploadImage, withTestApp } from './helpers';
-
-type Envelope<T = unknown> = { code: number; msg?: string; data: T };
-
-const secretOf = (otpauth: string) => new URL(otpauth).searchParams.get('secret') ?? '';
-
-async function request<T>(
-  app: FastifyInstance,
-  method: 'GET' | 'POST',
-  url: string,
-  opts: { token?: string; body?: unknown } = {},
-) {
-  const res = await app.inject({
-    method,
-    url,
-    headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
-    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as Envelope<T> };
-}
 
 describe.each(backends)('the operator console on %s', (backend) => {
   const t = withTestApp(backend, 'console');
 
-  /** An operator made as the CLI makes one, and signed in with a fresh authenticator code. */
-  async function operator(role: OperatorRole, email = `${role}-${Math.random().toString(36).slice(2)}@ops.test`) {
-    const made = (await runOps(t.env.db, t.env.config, 'operator', ['add', email, role])) as {
-      id: string;
-      password: string;
-      otpauth: string;
-    };
-    const secret = secretOf(made.otpauth);
-    const signIn = async (code?: string) =>
-      request<{ token: string }>(t.app, 'POST', '/console/api/sign-in', {
-        body: { email, password: made.password, code: code ?? (await generate({ secret })) },
-      });
-    return { ...made, email, secret, signIn };
-  }
+  const operator = (role: OperatorRole, email?: string) => makeOperator(t, role, email);
+  const request = consoleRequest;
 
   it('signs in only with the password and a good authenticator code, each code once; every attempt audited', async () => {
     const finance = await operator('finance');
@@ -96,22 +68,37 @@ describe.each(backends)('the operator console on %s', (backend) => {
     expect((await request(t.app, 'GET', '/console/api/me', { token: laptop })).status).toBe(401);
   });
 
-  it('refuses every route outside the role, before doing anything', async () => {
-    const reviewer = await operator('reviewer');
-    const token = (await reviewer.signIn()).body.data.token;
-    const before = await t.env.db.selectFrom('operators').select('id').execute();
-    for (const [method, url, body] of [
-      ['GET', '/console/api/audit', undefined],
-      ['GET', '/console/api/audit/verify', undefined],
-      ['POST', '/console/api/operators', { email: 'x@ops.test', role: 'admin' }],
-    ] as const) {
-      const refused = await request(t.app, method, url, { token, body });
+  /** Every console route that needs a role, with what it needs. */
+  const GUARDED: ReadonlyArray<readonly ['GET' | 'POST', string, Permission, unknown?]> = [
+    ['GET', '/console/api/participations', 'participations.review'],
+    ['GET', '/console/api/images/1', 'participations.review'],
+    ['POST', '/console/api/participations/1/approve', 'participations.review'],
+    ['POST', '/console/api/participations/1/reject', 'participations.review', { reason: 'no' }],
+    ['GET', '/console/api/withdrawals', 'money.approve'],
+    ['POST', '/console/api/withdrawals/1/approve', 'money.approve'],
+    ['POST', '/console/api/withdrawals/1/reject', 'money.approve', { reason: 'no' }],
+    ['POST', '/console/api/operators', 'service.admin', { email: 'x@ops.test', role: 'admin' }],
+    ['GET', '/console/api/audit', 'audit.read'],
+    ['GET', '/console/api/audit/export', 'audit.read'],
+    ['GET', '/console/api/audit/verify', 'audit.read'],
+  ];
+
+  it.each(OPERATOR_ROLES)('refuses a %s every route outside the role, before doing anything', async (role) => {
+    const call = await (await operator(role)).session();
+    const audited = async () => (await t.env.db.selectFrom('audit_log').select('id').execute()).length;
+    const [operators, auditRows] = [await t.env.db.selectFrom('operators').select('id').execute(), await audited()];
+    const refusedRoutes = GUARDED.filter(([, , permission]) => !allowed(role, permission));
+    expect(refusedRoutes.length).toBeGreaterThan(0);
+    for (const [method, url, , body] of refusedRoutes) {
+      const refused = await call(method, url, body);
       expect(refused.status, url).toBe(403);
       expect(refused.body.code).toBe(403);
     }
-    expect(await t.env.db.selectFrom('operators').select('id').execute()).toEqual(before);
+    expect(await t.env.db.selectFrom('operators').select('id').execute()).toEqual(operators);
+    expect(await audited()).toBe(auditRows);
     // Nobody signed in: 401 on every route but sign-in.
-    expect((await request(t.app, 'GET', '/console/api/sessions')).status).toBe(401);
+    for (const [method, url, , body] of [...GUARDED, ['GET', '/console/api/sessions', null] as const])
+      expect((await consoleRequest(t.app, method, url, { body })).status, url).toBe(401);
   });
 
   it('an admin adds an operator; the audit log is searchable, only grows, and its chain shows a change', async () => {
@@ -145,6 +132,55 @@ describe.each(backends)('the operator console on %s', (backend) => {
     await sql`update audit_log set target = 'operator:999' where id = ${second.id}`.execute(t.env.db);
     await sql`alter table audit_log enable trigger audit_log_append_only`.execute(t.env.db);
     expect(await runOps(t.env.db, t.env.config, 'audit', ['verify'])).toEqual({ rows: 1, brokenAt: second.id });
+  });
+
+  it('two finance operators release a held withdrawal; the admin exports what they did as CSV', async () => {
+    const user = await makeUser(t.env.db, { usdt: '500' });
+    const channel = await t.env.db
+      .selectFrom('withdraw_channels')
+      .selectAll()
+      .where('id', '=', 'usdt-trc20')
+      .executeTakeFirstOrThrow();
+    const held = await t.env.db.transaction().execute((trx) =>
+      withdrawLocked(trx, user.id, channel, {
+        channelId: 'usdt-trc20',
+        address: 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh',
+        amount: '300',
+        tradePassword: 'x',
+      }),
+    );
+    const id = Number((held as { id: string | number }).id);
+    await awaitApproval(t.env.db, id, 'above_approval_amount');
+    const [first, second] = [await operator('finance', 'first@ops.test'), await operator('finance', 'second@ops.test')];
+    const [asFirst, asSecond] = [await first.session(), await second.session()];
+    const list = await asFirst<Array<{ record: number; approvalsNeeded: number; account: string }>>(
+      'GET',
+      '/console/api/withdrawals',
+    );
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ record: id, approvalsNeeded: 2, account: expect.stringContaining('phone:') }),
+    ]);
+
+    expect((await asFirst('POST', `/console/api/withdrawals/${id}/approve`)).body.data).toMatchObject({ decision: 'waiting' });
+    const again = await asFirst('POST', `/console/api/withdrawals/${id}/approve`);
+    expect(again.body.code).toBe(409);
+    expect(again.body.msg).toMatch(/another finance operator/);
+    expect((await asSecond('POST', `/console/api/withdrawals/${id}/approve`)).body.data).toMatchObject({ decision: 'approved' });
+    expect((await asSecond('POST', `/console/api/withdrawals/${id}/reject`, { reason: 'late' })).status).toBe(404);
+
+    const admin = await (await operator('admin')).session();
+    const csv = await admin('GET', '/console/api/audit/export?action=withdrawal.approve');
+    expect(csv.status).toBe(200);
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe('id,at,operator,action,target,ip,before,after');
+    expect(lines.slice(1).map((l) => l.split(',').slice(2, 5))).toEqual([
+      ['second@ops.test', 'withdrawal.approve', `withdrawal:${id}`],
+      ['first@ops.test', 'withdrawal.approve', `withdrawal:${id}`],
+    ]);
+    // JSON with commas and quotes survives as one quoted field.
+    expect(lines[1]).toContain('"{""approvals"":2,""decision"":""approved"",""needed"":2}"');
+    const exported = await admin<Array<{ action: string }>>('GET', '/console/api/audit?action=audit.export');
+    expect(exported.body.data).toHaveLength(1);
   });
 
   describe('the review queue', () => {

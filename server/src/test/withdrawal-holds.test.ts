@@ -9,6 +9,7 @@ import { dec } from '../common/decimal';
 import type { Db } from '../db/schema';
 import { journalTotals } from '../services/money-moves/ledger';
 import { runOps } from '../services/platform/ops';
+import { decide } from '../services/withdrawals/approvals';
 import { withdrawLocked } from '../services/withdrawals/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
 
@@ -44,26 +45,76 @@ describe.each(backends)('withdrawals held for an operator, on %s', (backend) => 
     chain = await startTestChain();
   });
 
-  it('above the approval amount: nothing is signed until approved; smaller ones are paid meanwhile', async () => {
+  it('above the approval amount: nothing is signed until two finance operators approved; smaller ones are paid meanwhile', async () => {
     await ops('approval-limit', 'usdt-trc20', '50');
     const u = await makeUser(env.db, { usdt: '200' });
-    const big = await withdraw(env.db, u.id, '60');
     const small = await withdraw(env.db, u.id, '20');
     await chain.settle(env.db, 3);
+    const big = await withdraw(env.db, u.id, '60');
+    const later = await withdraw(env.db, u.id, '20');
+    await chain.settle(env.db, 3);
     expect(await statusOf(env.db, small)).toBe('success');
+    expect(await statusOf(env.db, later)).toBe('success');
     expect(await statusOf(env.db, big)).toBe('withdrawing');
-    expect(await signedIds(env.db)).toEqual([small]);
+    expect(await signedIds(env.db)).toEqual([small, later]);
     expect(await ops('withdrawals')).toMatchObject([
-      { record: big, amount: '60 USDT', reason: 'above_approval_amount', approved: false },
+      {
+        record: big,
+        amount: '60 USDT',
+        reason: 'above_approval_amount',
+        approved: false,
+        approvedBy: [],
+        approvalsNeeded: 2,
+        // Only what was settled before this withdrawal counts as the user's history with the address.
+        paidToAddressBefore: { times: 1 },
+        screening: { blocked: false },
+      },
     ]);
 
-    await ops('approve-withdrawal', String(big));
+    // Shell access is no way around the second pair of eyes.
+    await expect(ops('approve-withdrawal', String(big))).rejects.toThrow(/two finance operators/);
+    const financeOperator = async (email: string) => ({
+      email,
+      ...((await ops('operator', 'add', email, 'finance')) as { id: string }),
+    });
+    const [first, second] = [await financeOperator('first@ops.test'), await financeOperator('second@ops.test')];
+    const as = (o: { id: string }) => ({ operatorId: o.id, ip: '10.0.0.9' });
+    expect(await decide(env.db, big, true, null, as(first))).toMatchObject({ decision: 'waiting', approvals: 1, needed: 2 });
+    // The same operator twice is still one pair of eyes.
+    await expect(decide(env.db, big, true, null, as(first))).rejects.toThrow(/another finance operator/);
+    await chain.settle(env.db, 2);
+    expect(await signedIds(env.db)).toEqual([small, later]);
+    expect(await ops('withdrawals')).toMatchObject([{ record: big, approvedBy: [{ email: first.email }] }]);
+
+    expect(await decide(env.db, big, true, null, as(second))).toMatchObject({ decision: 'approved', approvals: 2 });
     await chain.settle(env.db);
     expect(await statusOf(env.db, big)).toBe('success');
-    expect(chain.usdtOf(DEST)).toBe(80_000_000n);
+    expect(chain.usdtOf(DEST)).toBe(100_000_000n);
     expect(await ops('withdrawals')).toEqual([]);
     // A decision is taken once.
-    await expect(ops('approve-withdrawal', String(big))).rejects.toThrow(/no withdrawal/);
+    await expect(decide(env.db, big, true, null, as(first))).rejects.toThrow(/no withdrawal/);
+    const audit = await env.db
+      .selectFrom('audit_log')
+      .select(['operator_id', 'action', 'target', 'ip', 'after'])
+      .where('action', 'like', 'withdrawal.%')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      {
+        operator_id: first.id,
+        action: 'withdrawal.approve',
+        target: `withdrawal:${big}`,
+        ip: '10.0.0.9',
+        after: { approvals: 1, needed: 2, decision: 'waiting' },
+      },
+      {
+        operator_id: second.id,
+        action: 'withdrawal.approve',
+        target: `withdrawal:${big}`,
+        ip: '10.0.0.9',
+        after: { approvals: 2, needed: 2, decision: 'approved' },
+      },
+    ]);
   });
 
   it('a rejection refunds amount and fee, says why on the record and in a message', async () => {

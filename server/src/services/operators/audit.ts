@@ -13,6 +13,13 @@ import type { Db, Q } from '../../db/schema';
 const AUDIT_LOCK = 0x41554454;
 const GENESIS = '0'.repeat(64);
 
+/** Who decided: a console operator, or (operator null) someone with shell access, through the CLI. */
+export interface Decider {
+  operatorId: string | null;
+  ip: string | null;
+}
+export const FROM_THE_CLI: Decider = { operatorId: null, ip: null };
+
 export interface AuditEntry {
   operatorId: string | null;
   action: string;
@@ -138,5 +145,40 @@ export async function verifyAudit(db: Q): Promise<{ rows: number; brokenAt: stri
       rows++;
       afterId = row.id;
     }
+  }
+}
+
+const CSV_COLUMNS = ['id', 'at', 'operator', 'action', 'target', 'ip', 'before', 'after'] as const;
+/** A CSV field: quoted when it holds a separator, a quote or a line break; a leading = + - @ is defused. */
+const csvField = (value: string) => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** The audit rows matching `filter`, newest first, as CSV lines read a page at a time. */
+export async function* auditCsv(db: Q, filter: Omit<Parameters<typeof searchAudit>[1], 'beforeId' | 'limit'>) {
+  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  let beforeId: string | undefined;
+  for (;;) {
+    const page = await searchAudit(db, { ...filter, beforeId, limit: 500 });
+    if (page.length === 0) return;
+    yield page
+      .map((r) =>
+        [
+          r.id,
+          r.at.toISOString(),
+          r.operatorEmail ?? 'cli',
+          r.action,
+          r.target ?? '',
+          r.ip ?? '',
+          canonical(r.before),
+          canonical(r.after),
+        ]
+          .map(csvField)
+          .join(','),
+      )
+      .join('\r\n')
+      .concat('\r\n');
+    beforeId = page.at(-1)?.id;
   }
 }

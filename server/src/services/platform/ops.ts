@@ -38,9 +38,10 @@ export const OPS_USAGE = `Usage: npm run ops -- <command>
                                            the owner is verified to have made the change)
   reseal-secrets                           seal every stored secret with the first SECRETS_KEY (after a rotation)
   withdrawals                              withdrawals held for a decision or for the hot wallet's float
-  approve-withdrawal <recordId>            let a held withdrawal be paid (beyond the float: once topped up)
+  approve-withdrawal <recordId>            let a withdrawal held for the float be paid once topped up (above
+                                           the approval amount: two finance operators, in the console)
   reject-withdrawal <recordId> <reason…>   refund a held withdrawal and tell the user why
-  approval-limit <channelId> <amount|off>  withdrawals above this amount wait for approval
+  approval-limit <channelId> <amount|off>  withdrawals above this amount wait for two finance operators
   price <symbol> <usd>                     set a currency's USD price (valuations, the portfolio history)
   sweep-holds                              deposit addresses whose sweep failed on the chain, not swept again
   release-sweep <address>                  sweep that address again (once the cause is fixed)

@@ -12,15 +12,8 @@ import type { Db } from '../../db/schema';
 import { REVIEW_TEXTS } from '../../i18n/content-texts';
 import { inEveryLocale, type Translator } from '../messages/localized';
 import { publish } from '../messages/messages';
-import { appendAudit } from '../operators/audit';
+import { appendAudit, type Decider, FROM_THE_CLI } from '../operators/audit';
 import { setRecord, textsOf } from './campaigns';
-
-/** Who decided: a console operator, or (operator null) someone with shell access, through the CLI. */
-export interface Decider {
-  operatorId: string | null;
-  ip: string | null;
-}
-const FROM_THE_CLI: Decider = { operatorId: null, ip: null };
 
 export async function review(
   db: Db,

@@ -1,11 +1,12 @@
 /**
- * Withdrawals an operator decides on (`npm run ops -- withdrawals | approve-withdrawal |
- * reject-withdrawal | approval-limit`). The withdrawal job holds a record when its amount is above
+ * Withdrawals an operator decides on, in the console (finance operators) or the CLI (`npm run ops --
+ * withdrawals | approve-withdrawal | reject-withdrawal | approval-limit`). The withdrawal job holds a record when its amount is above
  * its channel's `approval_above`, or when the hot wallet cannot pay it yet; nothing is signed for a
  * held record. Approving lets the job sign it (a record beyond the hot wallet still waits for the
  * float to be topped up); rejecting refunds amount and fee at once and tells the user.
  */
 
+import { sql } from 'kysely';
 import { dec, str } from '../../common/decimal';
 import { ErrorCode, fail } from '../../common/errors';
 import { transact } from '../../db/index';
@@ -13,6 +14,7 @@ import type { Db } from '../../db/schema';
 import { WITHDRAWAL_DECLINED_TEXTS } from '../../i18n/content-texts';
 import { inEveryLocale } from '../messages/localized';
 import { publish } from '../messages/messages';
+import { appendAudit, type Decider, FROM_THE_CLI } from '../operators/audit';
 import { refundWithdrawal } from './refund';
 
 export type ApprovalReason = 'above_approval_amount' | 'beyond_hot_wallet';
@@ -26,14 +28,26 @@ export async function awaitApproval(db: Db, recordId: number, reason: ApprovalRe
     .execute();
 }
 
-/** Withdrawals waiting for an operator, oldest first. */
+/**
+ * How many different finance operators must approve a held withdrawal: two above the approval
+ * amount (four eyes), one for a withdrawal that only waits for the float.
+ */
+export const APPROVALS_NEEDED: Record<ApprovalReason, number> = { above_approval_amount: 2, beyond_hot_wallet: 1 };
+
+/**
+ * Withdrawals waiting for an operator, oldest first, with what an approver weighs: who the user is,
+ * who approved already, how often the user paid this address before (settled withdrawals), and
+ * whether the address is on the blocklist now (the withdrawal job refunds those, never signs them).
+ */
 export async function listAwaitingApproval(db: Db) {
   const rows = await db
     .selectFrom('withdrawal_holds as h')
     .innerJoin('records as r', 'r.id', 'h.record_id')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
     .select([
       'r.id',
       'r.user_id',
+      'u.account_key',
       'r.currency',
       'r.network',
       'r.amount',
@@ -47,20 +61,64 @@ export async function listAwaitingApproval(db: Db) {
     .where('c.record_id', 'is', null)
     .orderBy('r.id')
     .execute();
-  return rows.map((r) => ({
-    record: r.id,
-    user: r.user_id,
-    amount: `${str(r.amount)} ${r.currency}`,
-    network: r.network,
-    to: r.to_address,
-    reason: r.reason,
-    approved: r.decision === 'approved',
-    since: r.created_at.toISOString(),
-  }));
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [approvals, blocked, history] = await Promise.all([
+    db
+      .selectFrom('withdrawal_approvals as a')
+      .innerJoin('operators as o', 'o.id', 'a.operator_id')
+      .select(['a.record_id', 'o.email', 'a.at'])
+      .where('a.record_id', 'in', ids)
+      .orderBy('a.at')
+      .execute(),
+    db
+      .selectFrom('address_blocklist')
+      .select(['address', 'reason'])
+      .where('address', 'in', [...new Set(rows.flatMap((r) => (r.to_address ? [r.to_address] : [])))].concat(''))
+      .execute(),
+    // Earlier settled withdrawals of the same user to the same address.
+    db
+      .selectFrom('records as r')
+      .innerJoin('records as p', (j) => j.onRef('p.user_id', '=', 'r.user_id').onRef('p.to_address', '=', 'r.to_address'))
+      .select(['r.id', sql<string>`count(*)`.as('n'), sql<Date>`max(p.created_at)`.as('last')])
+      .where('r.id', 'in', ids)
+      .where('p.type', '=', 'withdraw')
+      .where('p.status', '=', 'success')
+      .whereRef('p.id', '<', 'r.id')
+      .groupBy('r.id')
+      .execute(),
+  ]);
+  const blockedBy = new Map(blocked.map((b) => [b.address, b.reason]));
+  const paidBefore = new Map(history.map((h) => [Number(h.id), h]));
+  return rows.map((r) => {
+    const before = paidBefore.get(r.id);
+    return {
+      record: r.id,
+      user: r.user_id,
+      account: r.account_key,
+      amount: `${str(r.amount)} ${r.currency}`,
+      network: r.network,
+      to: r.to_address,
+      reason: r.reason,
+      approved: r.decision === 'approved',
+      approvedBy: approvals.filter((a) => Number(a.record_id) === r.id).map((a) => ({ email: a.email, at: a.at.toISOString() })),
+      approvalsNeeded: APPROVALS_NEEDED[r.reason],
+      paidToAddressBefore: { times: Number(before?.n ?? 0), last: before ? new Date(before.last).toISOString() : null },
+      screening:
+        r.to_address && blockedBy.has(r.to_address) ? { blocked: true, reason: blockedBy.get(r.to_address) } : { blocked: false },
+      since: r.created_at.toISOString(),
+    };
+  });
 }
 
-/** Approves or rejects a held withdrawal (only one that is still waiting). */
-export async function decide(db: Db, recordId: number, approve: boolean, why: string | null) {
+/**
+ * Approves or rejects a held withdrawal (only one that is still waiting). A rejection by one
+ * operator is final (it refunds). An approval counts once per operator: the withdrawal is released
+ * when `APPROVALS_NEEDED` different operators approved it. Above the approval amount only console
+ * operators count — the CLI, which names nobody, cannot approve it, so shell access is no way
+ * around the second pair of eyes. Every decision is in the audit log, in the same transaction.
+ */
+export async function decide(db: Db, recordId: number, approve: boolean, why: string | null, by: Decider = FROM_THE_CLI) {
   const reason = `The withdrawal was declined${why ? `: ${why}` : ''}; the amount and fee were refunded`;
   // The user's message is rendered in every language before the transaction, so no row stays locked
   // while 38 catalogs load; a record's amount and currency never change. The operator's reason is
@@ -81,21 +139,57 @@ export async function decide(db: Db, recordId: number, approve: boolean, why: st
     const held = await trx
       .selectFrom('withdrawal_holds as h')
       .innerJoin('records as r', 'r.id', 'h.record_id')
-      .select(['r.user_id', 'r.status', 'h.decision'])
+      .select(['r.user_id', 'r.status', 'r.amount', 'r.currency', 'r.to_address', 'h.decision', 'h.reason'])
       .where('h.record_id', '=', recordId)
       .forUpdate()
       .executeTakeFirst();
     if (held?.status !== 'withdrawing' || held.decision !== null)
       return fail(ErrorCode.NOT_FOUND, `no withdrawal ${recordId} is waiting for a decision`);
-    await trx
-      .updateTable('withdrawal_holds')
-      .set({ decision: approve ? 'approved' : 'rejected', decided_at: new Date() })
-      .where('record_id', '=', recordId)
-      .execute();
-    if (approve) return { record: recordId, decision: 'approved' as const };
-    const refund = await refundWithdrawal(trx, recordId, reason);
-    if (notice) await publish(trx, { ...notice.english, translations: notice.translations }, false, held.user_id);
-    return { record: recordId, decision: 'rejected' as const, reason, refund };
+    const audit = (action: string, after: Record<string, unknown>) =>
+      appendAudit(trx, {
+        operatorId: by.operatorId,
+        action,
+        target: `withdrawal:${recordId}`,
+        ip: by.ip,
+        before: { amount: `${str(held.amount)} ${held.currency}`, to: held.to_address, held: held.reason },
+        after: { ...after, ...(by.operatorId === null ? { via: 'cli' } : {}) },
+      });
+    const decided = (decision: 'approved' | 'rejected') =>
+      trx.updateTable('withdrawal_holds').set({ decision, decided_at: new Date() }).where('record_id', '=', recordId).execute();
+    if (!approve) {
+      await decided('rejected');
+      const refund = await refundWithdrawal(trx, recordId, reason);
+      if (notice) await publish(trx, { ...notice.english, translations: notice.translations }, false, held.user_id);
+      await audit('withdrawal.reject', { decision: 'rejected', reason: why, refund });
+      return { record: recordId, decision: 'rejected' as const, reason, refund };
+    }
+    const needed = APPROVALS_NEEDED[held.reason];
+    let approvals = 1;
+    if (by.operatorId === null) {
+      if (needed > 1)
+        fail(
+          ErrorCode.FORBIDDEN,
+          `withdrawal ${recordId} is above the approval amount: two finance operators approve it in the console`,
+        );
+    } else {
+      const added = await trx
+        .insertInto('withdrawal_approvals')
+        .values({ record_id: recordId, operator_id: by.operatorId })
+        .onConflict((oc) => oc.columns(['record_id', 'operator_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0)
+        fail(ErrorCode.CONFLICT, `you approved withdrawal ${recordId} already: another finance operator must approve it`);
+      const count = await trx
+        .selectFrom('withdrawal_approvals')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('record_id', '=', recordId)
+        .executeTakeFirstOrThrow();
+      approvals = Number(count.n);
+    }
+    const released = approvals >= needed;
+    if (released) await decided('approved');
+    await audit('withdrawal.approve', { approvals, needed, decision: released ? 'approved' : 'waiting' });
+    return { record: recordId, decision: released ? ('approved' as const) : ('waiting' as const), approvals, needed };
   });
 }
 

@@ -1009,6 +1009,12 @@ CREATE TABLE withdraw_channels (
     fee_max numeric(38,18)
 );
 
+CREATE TABLE withdrawal_approvals (
+    record_id bigint NOT NULL,
+    operator_id bigint NOT NULL,
+    at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE withdrawal_holds (
     record_id bigint NOT NULL,
     reason text NOT NULL,
@@ -1227,6 +1233,9 @@ ALTER TABLE ONLY webauthn_challenges
 
 ALTER TABLE ONLY withdraw_channels
     ADD CONSTRAINT withdraw_channels_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY withdrawal_approvals
+    ADD CONSTRAINT withdrawal_approvals_pkey PRIMARY KEY (record_id, operator_id);
 
 ALTER TABLE ONLY withdrawal_holds
     ADD CONSTRAINT withdrawal_holds_pkey PRIMARY KEY (record_id);
@@ -1464,6 +1473,12 @@ ALTER TABLE ONLY webauthn_challenges
 
 ALTER TABLE ONLY withdraw_channels
     ADD CONSTRAINT withdraw_channels_currency_fkey FOREIGN KEY (currency) REFERENCES currencies(symbol);
+
+ALTER TABLE ONLY withdrawal_approvals
+    ADD CONSTRAINT withdrawal_approvals_operator_id_fkey FOREIGN KEY (operator_id) REFERENCES operators(id);
+
+ALTER TABLE ONLY withdrawal_approvals
+    ADD CONSTRAINT withdrawal_approvals_record_id_fkey FOREIGN KEY (record_id) REFERENCES withdrawal_holds(record_id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY withdrawal_holds
     ADD CONSTRAINT withdrawal_holds_record_id_fkey FOREIGN KEY (record_id) REFERENCES records(id);

@@ -27,7 +27,8 @@ const PUBLIC = [
   'src/routes/pages/my/protocol.tsx',
 ];
 const asGlob = (p: string) => (/\.tsx?$/.test(p) ? p : `${p}/**`);
-const NOT_SHIPPED = ['**/*.test.*', 'src/contract/**', 'src/sw/**'];
+// The operator console has its own catalog (lingui.console.config.ts).
+const NOT_SHIPPED = ['**/*.test.*', 'src/contract/**', 'src/sw/**', 'src/console/**'];
 
 export default defineConfig({
   sourceLocale: SOURCE_LOCALE,

@@ -57,7 +57,8 @@ export default defineConfig({
         // The QR scanning engine and the code request's proof of work are useless offline (a
         // transfer and a code need the network): the worker caches them at runtime on first use
         // instead of growing every install.
-        globIgnores: ['**/qr-decode.worker-*.js', '**/qr-scanner*.js', '**/human-check.worker-*.js'],
+        // The operator console (dist/console) is another app: never the wallet's to install.
+        globIgnores: ['**/qr-decode.worker-*.js', '**/qr-scanner*.js', '**/human-check.worker-*.js', 'console/**'],
       },
       devOptions: { enabled: false },
     }),

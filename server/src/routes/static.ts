@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PRERENDER_CSP_FILE, type PrerenderCsp, prerenderedFileFor } from '../../../src/config/prerendered-pages';
 import { isApiPath } from '../../../src/contract/api-segments';
 import { ErrorCode } from '../common/errors';
@@ -51,8 +51,23 @@ export async function staticRoutes(app: FastifyInstance, config: Config) {
         return reply.sendFile(page && existsSync(path.join(root, page)) ? page : 'index.html', root);
       },
     });
+  // The operator console (dist/console, its own app): its pages answer with its own index.html
+  // (the folder itself explicitly: the file server refuses a folder).
+  const consoleRoot = path.join(root, 'console');
+  const hasConsole = existsSync(path.join(consoleRoot, 'index.html'));
+  const consolePage = (reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html', consoleRoot);
+  };
+  if (hasConsole) {
+    app.route({ method: ['GET', 'HEAD'], url: '/console', handler: (_req, reply) => reply.redirect('/console/', 301) });
+    app.route({ method: ['GET', 'HEAD'], url: '/console/', handler: (_req, reply) => consolePage(reply) });
+  }
   app.setNotFoundHandler((req, reply) => {
     const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+    const pathname = new URL(req.url, 'http://x').pathname;
+    if ((req.method === 'GET' || req.method === 'HEAD') && wantsHtml && hasConsole && isConsolePage(pathname))
+      return consolePage(reply);
     if ((req.method === 'GET' || req.method === 'HEAD') && wantsHtml && !isApiPath(req.url) && hasIndex) {
       reply.header('Cache-Control', 'no-cache');
       const url = new URL(req.url, 'http://x');
@@ -62,6 +77,9 @@ export async function staticRoutes(app: FastifyInstance, config: Config) {
     return reply.code(404).send({ code: ErrorCode.NOT_FOUND, msg: 'Not found' });
   });
 }
+
+/** A page of the operator console, below /console/ but not its API. */
+const isConsolePage = (pathname: string) => pathname.startsWith('/console/') && !pathname.startsWith('/console/api/');
 
 /** The CSP sources the build wrote for its prerendered pages (none without a build). */
 export function prerenderCsp(staticDir: string): PrerenderCsp {

@@ -106,7 +106,8 @@ export async function reviewQueue(db: Q, opts: { afterId?: number; limit?: numbe
 
 /** A screenshot some participation uses, for a reviewer; any other upload is not found. */
 export async function participationImage(db: Q, store: BlobStore, id: string) {
-  if (!/^[0-9a-f]{32}$/.test(id)) fail(ErrorCode.BAD_REQUEST, 'Not an image id');
+  // Upload ids are 32 hex digits; the demo's screenshot is `demo` and zeros.
+  if (!/^[0-9a-z]{32}$/.test(id)) fail(ErrorCode.BAD_REQUEST, 'Not an image id');
   const row = await db
     .selectFrom('uploads')
     .select(['mime', 'file_name'])

@@ -10,6 +10,7 @@ import Decimal from 'decimal.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO, E2E_BASE_URL } from './harness/env.ts';
 import { loginAsDemo } from './harness/session.ts';
 import { waitUntilStored } from './harness/storage-dump.ts';
+import { confirmWithPassword, fillTransfer, openTransfer } from './harness/transfer-form.ts';
 import {
   balanceOf,
   demoApi,
@@ -28,27 +29,6 @@ const KNOWN = 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh';
 const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 /** A checksum-valid lookalike of KNOWN (same first 10 and last 4 characters), found by brute force. */
 const LOOKALIKE = 'TDbZBSimmJ8Y7tHjekUtDTixX5PMPmb6hh';
-
-async function openTransfer(page: Page) {
-  await page.goto('/pages/index/transfer');
-  await expect(page.getByLabel('Network and asset')).toHaveValue('usdt-trc20');
-  await expect(page.getByTestId('available')).not.toHaveText(/^0 /);
-}
-
-async function fillTransfer(page: Page, address: string, amount: string) {
-  await page.getByLabel('Receiving address').fill(address);
-  await page.getByLabel('Amount', { exact: true }).fill(amount);
-}
-
-async function confirmWithPassword(page: Page, password: string) {
-  await page.getByRole('button', { name: 'Next' }).click();
-  const sheet = page.getByRole('dialog', { name: 'Confirm transfer' });
-  await expect(sheet).toBeVisible();
-  await sheet.getByRole('button', { name: 'Confirm and enter trade password' }).click();
-  const code = page.getByRole('dialog', { name: 'Trade password' });
-  await code.getByLabel('6-digit trade password').fill(password);
-  await code.getByRole('button', { name: 'Confirm' }).click();
-}
 
 test.beforeEach(async ({ page }) => {
   await loginAsDemo(page);

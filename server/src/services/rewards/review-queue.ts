@@ -51,7 +51,9 @@ export async function reviewQueue(db: Q, opts: { afterId?: number; limit?: numbe
   const digests = [...new Set(images.flatMap((i) => (i.sha256 === null ? [] : [i.sha256])))];
   const sameBytes =
     digests.length === 0 ? [] : await db.selectFrom('uploads').select(['id', 'sha256']).where('sha256', 'in', digests).execute();
-  const lookalikeIds = sameBytes.map((u) => u.id);
+  // The same upload used again counts as the same screenshot too (and is all an upload from before
+  // digests were kept can be matched by).
+  const lookalikeIds = [...new Set([...sameBytes.map((u) => u.id), ...imageIds])];
   const partnerUids = [...new Set(rows.map((r) => r.partnerUid))];
   const related = await db
     .selectFrom('participations')
@@ -77,9 +79,7 @@ export async function reviewQueue(db: Q, opts: { afterId?: number; limit?: numbe
   return rows.map((row) => {
     const own = images.filter((i) => row.imageIds.includes(i.id));
     const ownDigests = own.map((i) => i.sha256).filter((d) => d !== null);
-    const sameImageIds = sameBytes
-      .filter((u) => ownDigests.includes(u.sha256 ?? '') && !row.imageIds.includes(u.id))
-      .map((u) => u.id);
+    const sameImageIds = [...row.imageIds, ...sameBytes.filter((u) => ownDigests.includes(u.sha256 ?? '')).map((u) => u.id)];
     const earlier = related
       .map((e) => ({
         e,

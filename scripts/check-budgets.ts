@@ -79,7 +79,8 @@ export function measure() {
   const existing = precached.filter((url) => existsSync(path.join(dist, url)));
   const precacheRawBytes = existing.reduce((sum, url) => sum + statSync(path.join(dist, url)).size, 0);
   const precacheBytes = existing.reduce((sum, url) => sum + gzipSize(url), 0);
-  return { login, home, locales, precacheBytes, precacheRawBytes, precacheEntries: precached.length };
+  const walletFiles = Object.entries(manifest).flatMap(([key, chunk]) => [key, chunk.file]);
+  return { login, home, locales, precacheBytes, precacheRawBytes, precacheEntries: precached.length, precached, walletFiles };
 }
 
 function main(): number {
@@ -104,6 +105,12 @@ function main(): number {
   }
   const files = readdirSync(path.join(dist, 'assets'));
   if (!files.some((f) => f.endsWith('.js'))) failed++;
+  // The operator console is another app (vite.console.config.ts): none of it may reach a wallet.
+  const consoleInWallet = [...m.precached, ...m.walletFiles].filter((f) => f.startsWith('console/') || f.includes('/console/'));
+  console.info(
+    `${consoleInWallet.length ? 'OVER' : 'ok  '} operator console files in the wallet's chunks or precache: ${consoleInWallet.length}`,
+  );
+  if (consoleInWallet.length) failed++;
   return failed ? 1 : 0;
 }
 

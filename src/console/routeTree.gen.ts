@@ -15,6 +15,7 @@ import { Route as SignedInIndexRouteImport } from './routes/_signed-in/index'
 import { Route as SignedInAuditRouteImport } from './routes/_signed-in/audit'
 import { Route as SignedInReviewsRouteImport } from './routes/_signed-in/reviews'
 import { Route as SignedInSessionsRouteImport } from './routes/_signed-in/sessions'
+import { Route as SignedInUsersRouteImport } from './routes/_signed-in/users'
 import { Route as SignedInWithdrawalsRouteImport } from './routes/_signed-in/withdrawals'
 
 const SignedInRoute = SignedInRouteImport.update({
@@ -46,6 +47,11 @@ const SignedInSessionsRoute = SignedInSessionsRouteImport.update({
   path: '/sessions',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInUsersRoute = SignedInUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInWithdrawalsRoute = SignedInWithdrawalsRouteImport.update({
   id: '/withdrawals',
   path: '/withdrawals',
@@ -58,6 +64,7 @@ export interface FileRoutesByFullPath {
   '/audit': typeof SignedInAuditRoute
   '/reviews': typeof SignedInReviewsRoute
   '/sessions': typeof SignedInSessionsRoute
+  '/users': typeof SignedInUsersRoute
   '/withdrawals': typeof SignedInWithdrawalsRoute
 }
 export interface FileRoutesByTo {
@@ -65,6 +72,7 @@ export interface FileRoutesByTo {
   '/audit': typeof SignedInAuditRoute
   '/reviews': typeof SignedInReviewsRoute
   '/sessions': typeof SignedInSessionsRoute
+  '/users': typeof SignedInUsersRoute
   '/withdrawals': typeof SignedInWithdrawalsRoute
   '/': typeof SignedInIndexRoute
 }
@@ -75,15 +83,29 @@ export interface FileRoutesById {
   '/_signed-in/audit': typeof SignedInAuditRoute
   '/_signed-in/reviews': typeof SignedInReviewsRoute
   '/_signed-in/sessions': typeof SignedInSessionsRoute
+  '/_signed-in/users': typeof SignedInUsersRoute
   '/_signed-in/withdrawals': typeof SignedInWithdrawalsRoute
   '/_signed-in/': typeof SignedInIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/sign-in' | '/audit' | '/reviews' | '/sessions' | '/withdrawals'
+    | '/'
+    | '/sign-in'
+    | '/audit'
+    | '/reviews'
+    | '/sessions'
+    | '/users'
+    | '/withdrawals'
   fileRoutesByTo: FileRoutesByTo
-  to: '/sign-in' | '/audit' | '/reviews' | '/sessions' | '/withdrawals' | '/'
+  to:
+    | '/sign-in'
+    | '/audit'
+    | '/reviews'
+    | '/sessions'
+    | '/users'
+    | '/withdrawals'
+    | '/'
   id:
     | '__root__'
     | '/_signed-in'
@@ -91,6 +113,7 @@ export interface FileRouteTypes {
     | '/_signed-in/audit'
     | '/_signed-in/reviews'
     | '/_signed-in/sessions'
+    | '/_signed-in/users'
     | '/_signed-in/withdrawals'
     | '/_signed-in/'
   fileRoutesById: FileRoutesById
@@ -144,6 +167,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInSessionsRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/users': {
+      id: '/_signed-in/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof SignedInUsersRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/withdrawals': {
       id: '/_signed-in/withdrawals'
       path: '/withdrawals'
@@ -158,6 +188,7 @@ interface SignedInRouteChildren {
   SignedInAuditRoute: typeof SignedInAuditRoute
   SignedInReviewsRoute: typeof SignedInReviewsRoute
   SignedInSessionsRoute: typeof SignedInSessionsRoute
+  SignedInUsersRoute: typeof SignedInUsersRoute
   SignedInWithdrawalsRoute: typeof SignedInWithdrawalsRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
 }
@@ -166,6 +197,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAuditRoute: SignedInAuditRoute,
   SignedInReviewsRoute: SignedInReviewsRoute,
   SignedInSessionsRoute: SignedInSessionsRoute,
+  SignedInUsersRoute: SignedInUsersRoute,
   SignedInWithdrawalsRoute: SignedInWithdrawalsRoute,
   SignedInIndexRoute: SignedInIndexRoute,
 }

@@ -45,6 +45,7 @@ import * as m038 from './migrations/038_recent_chain_moves';
 import * as m039 from './migrations/039_operators';
 import * as m040 from './migrations/040_review_queue';
 import * as m041 from './migrations/041_withdrawal_approvals';
+import * as m042 from './migrations/042_user_lookup';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '039_operators': m039,
   '040_review_queue': m040,
   '041_withdrawal_approvals': m041,
+  '042_user_lookup': m042,
 };
 
 class StaticProvider implements MigrationProvider {

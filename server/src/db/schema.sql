@@ -1314,6 +1314,8 @@ CREATE INDEX swaps_user ON swaps USING btree (user_id, id DESC);
 
 CREATE INDEX uploads_sha256 ON uploads USING btree (sha256) WHERE (sha256 IS NOT NULL);
 
+CREATE INDEX users_phone ON users USING btree (phone) WHERE (phone IS NOT NULL);
+
 CREATE INDEX verification_codes_ip ON verification_codes USING btree (ip, created_at);
 
 CREATE INDEX verification_codes_target ON verification_codes USING btree (target, scene, created_at);

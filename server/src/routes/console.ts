@@ -10,9 +10,11 @@ import * as z from 'zod/mini';
 import { ApiError, ErrorCode } from '../common/errors';
 import type { Ctx } from '../context';
 import { addOperator } from '../services/operators/accounts';
-import { appendAudit, auditCsv, searchAudit, verifyAudit } from '../services/operators/audit';
+import { appendAudit, auditCsv, type Decider, searchAudit, verifyAudit } from '../services/operators/audit';
 import { allowed, type Permission } from '../services/operators/roles';
 import { authenticate, endSession, listSessions, type SignedInOperator, signIn } from '../services/operators/sessions';
+import { findUsers, userDossier } from '../services/operators/user-lookup';
+import { liftWithdrawalPause, signOutEverywhere } from '../services/operators/user-protection';
 import { blobStoreFor } from '../services/platform/blob-store';
 import { review } from '../services/rewards/campaign-review';
 import { participationImage, reviewQueue } from '../services/rewards/review-queue';
@@ -39,6 +41,7 @@ const AuditQuery = z.object({
 });
 
 const AuditExport = z.object(AuditFilter);
+const UserQuery = z.object({ q: z.string().check(z.trim(), z.minLength(2), z.maxLength(100)) });
 const RecordId = z.string().check(z.regex(/^\d{1,12}$/));
 
 type Handler = (req: FastifyRequest, operator: SignedInOperator) => Promise<unknown>;
@@ -154,6 +157,36 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
     });
   app.post('/console/api/withdrawals/:id/approve', withdrawalDecision(true));
   app.post('/console/api/withdrawals/:id/reject', withdrawalDecision(false));
+  // Users (support, finance): found by what the user tells, and read whole; every look is audited.
+  app.get(
+    '/console/api/users',
+    route('users.read', async (req, operator) => {
+      const { q } = parse(UserQuery, req.query);
+      const found = await findUsers(db, q);
+      await appendAudit(db, {
+        operatorId: operator.id,
+        action: 'user.search',
+        ip: req.ip,
+        after: { query: q, found: found.length },
+      });
+      return found;
+    }),
+  );
+  app.get(
+    '/console/api/users/:id',
+    route('users.read', async (req, operator) => {
+      const id = Number(parse(RecordId, (req.params as { id: string }).id));
+      const dossier = await userDossier(db, id);
+      await appendAudit(db, { operatorId: operator.id, action: 'user.view', target: `user:${id}`, ip: req.ip });
+      return dossier;
+    }),
+  );
+  const protect = (action: (db: Ctx['db'], userId: number, by: Decider) => Promise<unknown>) =>
+    route('users.protect', async (req, operator) =>
+      action(db, Number(parse(RecordId, (req.params as { id: string }).id)), { operatorId: operator.id, ip: req.ip }),
+    );
+  app.post('/console/api/users/:id/lift-hold', protect(liftWithdrawalPause));
+  app.post('/console/api/users/:id/sign-out-everywhere', protect(signOutEverywhere));
   // What waits for this operator: only the queues their role may open.
   app.get(
     '/console/api/overview',

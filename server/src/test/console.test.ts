@@ -9,6 +9,7 @@ import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
 import type { OperatorRole } from '../db/schema-console';
+import { depositAddress } from '../services/deposits/deposits';
 import { allowed, OPERATOR_ROLES, type Permission } from '../services/operators/roles';
 import { runOps } from '../services/platform/ops';
 import { awaitApproval } from '../services/withdrawals/approvals';
@@ -50,6 +51,35 @@ describe.each(backends)('the operator console on %s', (backend) => {
     expect((await request(t.app, 'GET', '/console/api/me', { token: 'user-token' })).status).toBe(401);
   });
 
+  it('locks an e-mail after 5 wrong sign-ins from one address, the right password included, and says so in the audit log', async () => {
+    const reviewer = await operator('reviewer');
+    const attempt = (password: string) =>
+      consoleRequest(t.app, 'POST', '/console/api/sign-in', { body: { email: reviewer.email, password, code: '000000' } });
+    for (let i = 0; i < 4; i++) expect((await attempt('not-it')).body.code).toBe(1001);
+    // The fifth wrong answer uses the last attempt.
+    expect((await attempt('not-it')).body.code).toBe(1002);
+    expect((await reviewer.signIn()).body.code).toBe(1002);
+    const reasons = await t.env.db
+      .selectFrom('audit_log')
+      .select('after')
+      .where('action', '=', 'sign-in.refused')
+      .orderBy('id')
+      .execute();
+    expect(reasons.map((r) => (r.after as { reason: string }).reason)).toEqual([
+      ...Array(5).fill('wrong password'),
+      'locked: too many failed attempts',
+    ]);
+    // An e-mail nobody has locks the same way: a lock tells nobody which e-mails exist.
+    for (let i = 0; i < 5; i++)
+      await consoleRequest(t.app, 'POST', '/console/api/sign-in', {
+        body: { email: 'nobody@ops.test', password: 'x', code: '1' },
+      });
+    const nobody = await consoleRequest(t.app, 'POST', '/console/api/sign-in', {
+      body: { email: 'nobody@ops.test', password: 'x', code: '1' },
+    });
+    expect(nobody.body.code).toBe(1002);
+  });
+
   it('a session ends after 15 idle minutes, and when its operator ends it from another', async () => {
     const support = await operator('support');
     const laptop = (await support.signIn()).body.data.token;
@@ -77,6 +107,10 @@ describe.each(backends)('the operator console on %s', (backend) => {
     ['GET', '/console/api/withdrawals', 'money.approve'],
     ['POST', '/console/api/withdrawals/1/approve', 'money.approve'],
     ['POST', '/console/api/withdrawals/1/reject', 'money.approve', { reason: 'no' }],
+    ['GET', '/console/api/users?q=%2B1%205550100', 'users.read'],
+    ['GET', '/console/api/users/1', 'users.read'],
+    ['POST', '/console/api/users/1/lift-hold', 'users.protect'],
+    ['POST', '/console/api/users/1/sign-out-everywhere', 'users.protect'],
     ['POST', '/console/api/operators', 'service.admin', { email: 'x@ops.test', role: 'admin' }],
     ['GET', '/console/api/audit', 'audit.read'],
     ['GET', '/console/api/audit/export', 'audit.read'],
@@ -181,6 +215,80 @@ describe.each(backends)('the operator console on %s', (backend) => {
     expect(lines[1]).toContain('"{""approvals"":2,""decision"":""approved"",""needed"":2}"');
     const exported = await admin<Array<{ action: string }>>('GET', '/console/api/audit?action=audit.export');
     expect(exported.body.data).toHaveLength(1);
+  });
+
+  it('support finds a user by what they tell, reads them whole, lifts their hold and signs them out everywhere; all audited', async () => {
+    const user = await makeUser(t.env.db, { usdt: '100' });
+    const phone = (
+      await t.env.db.selectFrom('users').select(['phone', 'area_code']).where('id', '=', user.id).executeTakeFirstOrThrow()
+    ).phone;
+    const { address } = await depositAddress(t.env.db, user.id, 'USDT', 'TRC20');
+    const channel = await t.env.db
+      .selectFrom('withdraw_channels')
+      .selectAll()
+      .where('id', '=', 'usdt-trc20')
+      .executeTakeFirstOrThrow();
+    const sent = await t.env.db.transaction().execute((trx) =>
+      withdrawLocked(trx, user.id, channel, {
+        channelId: 'usdt-trc20',
+        address: 'TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh',
+        amount: '10',
+        tradePassword: 'x',
+      }),
+    );
+    const txId = 'ab'.repeat(32);
+    await t.env.db
+      .updateTable('records')
+      .set({ tx_id: txId })
+      .where('id', '=', Number((sent as { id: string }).id))
+      .execute();
+    await t.env.db
+      .updateTable('users')
+      .set({ withdrawals_paused_until: new Date(Date.now() + 3_600_000) })
+      .where('id', '=', user.id)
+      .execute();
+
+    const support = await (await operator('support')).session();
+    for (const q of [`+1 ${phone}`, `1${phone}`, String(phone), address, txId.toUpperCase(), `#${user.id}`]) {
+      const found = await support<Array<{ id: number }>>('GET', `/console/api/users?q=${encodeURIComponent(q)}`);
+      expect(
+        found.body.data.map((u) => u.id),
+        q,
+      ).toEqual([user.id]);
+    }
+    expect((await support('GET', '/console/api/users?q=hello')).body.code).toBe(400);
+
+    const dossier = await support<{
+      balances: Array<{ currency: string; available: string; frozen: string }>;
+      records: Array<{ txId: string | null; status: string }>;
+      sessions: unknown[];
+      holds: { withdrawalsPausedUntil: string | null };
+      depositAddresses: Array<{ address: string }>;
+    }>('GET', `/console/api/users/${user.id}`);
+    expect(dossier.body.data.balances.find((b) => b.currency === 'USDT')).toMatchObject({
+      frozen: expect.stringMatching(/^1[01]/),
+    });
+    expect(dossier.body.data.records[0]).toMatchObject({ txId, status: 'withdrawing' });
+    expect(dossier.body.data.sessions).toHaveLength(1);
+    expect(dossier.body.data.holds.withdrawalsPausedUntil).not.toBeNull();
+    expect(dossier.body.data.depositAddresses.map((a) => a.address)).toContain(address);
+
+    expect((await support('POST', `/console/api/users/${user.id}/lift-hold`)).body.data).toEqual({ lifted: true });
+    expect((await support('POST', `/console/api/users/${user.id}/sign-out-everywhere`)).body.data).toEqual({ revoked: 1 });
+    const me = await call(t.app, api.member.memberInfo, { token: user.token });
+    expect(me.status).toBe(401);
+    const audit = await t.env.db
+      .selectFrom('audit_log')
+      .select(['action', 'target'])
+      .where('action', 'like', 'user.%')
+      .where('action', '<>', 'user.search')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'user.view', target: `user:${user.id}` },
+      { action: 'user.lift-hold', target: `user:${user.id}` },
+      { action: 'user.sign-out-everywhere', target: `user:${user.id}` },
+    ]);
   });
 
   describe('the review queue', () => {

@@ -45,5 +45,7 @@ export async function signOut(currentSessionId: string | undefined) {
 export const CAN = {
   review: (role: OperatorRole) => role === 'reviewer',
   approveMoney: (role: OperatorRole) => role === 'finance',
+  readUsers: (role: OperatorRole) => role === 'support' || role === 'finance',
+  protectUsers: (role: OperatorRole) => role === 'support',
   readAudit: (role: OperatorRole) => role === 'admin',
 };

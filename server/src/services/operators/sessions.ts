@@ -5,11 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { ErrorCode, fail } from '../../common/errors';
+import { ApiError, ErrorCode, fail } from '../../common/errors';
 import type { Db, Q } from '../../db/schema';
 import type { OperatorRole } from '../../db/schema-console';
 import { tokenHash } from '../identity/me';
 import { open } from '../platform/secret-box';
+import { guard, type Limit } from '../security/lockout';
 import { burnVerify, verifyPassword } from '../security/passwords';
 import { checkTotp } from '../security/totp';
 import { OPERATOR_TOTP_CONTEXT } from './accounts';
@@ -17,6 +18,16 @@ import { appendAudit } from './audit';
 
 export const OPERATOR_IDLE_MINUTES = 15;
 export const OPERATOR_SESSION_HOURS = 12;
+
+/**
+ * Guesses at an operator's sign-in: 5 from one address, 20 from everywhere together, then the
+ * e-mail is locked for 15 minutes (doubling with each further lock), whether or not it names an
+ * operator — so a locked answer tells nobody which e-mails exist.
+ */
+const operatorSignInLimits = (email: string, source: string): Limit[] => [
+  { key: `operator-sign-in:${email}@${source}`, max: 5 },
+  { key: `operator-sign-in:${email}`, max: 20 },
+];
 
 export interface SignedInOperator {
   id: string;
@@ -41,28 +52,53 @@ export async function signIn(
     .select(['id', 'email', 'role', 'password_hash', 'totp_secret', 'totp_last_step', 'disabled_at'])
     .where('email', '=', email)
     .executeTakeFirst();
-  const refuse = async (reason: string): Promise<never> => {
-    await appendAudit(db, {
+  const refused = (reason: string) =>
+    appendAudit(db, {
       operatorId: operator?.id ?? null,
       action: 'sign-in.refused',
       target: `email:${email}`,
       ip: where.ip,
       after: { reason },
     });
-    fail(ErrorCode.INVALID_CREDENTIALS, 'The e-mail, password or authenticator code is wrong.');
+  let step: number | null = null;
+  /** Null when both factors are right (and the operator may sign in); else why not, for the audit log. */
+  const wrongFactor = async (): Promise<string | null> => {
+    if (!operator) {
+      await burnVerify(input.password);
+      return 'unknown e-mail';
+    }
+    if (!(await verifyPassword(operator.password_hash, input.password))) return 'wrong password';
+    step = await checkTotp(
+      open(operator.totp_secret, OPERATOR_TOTP_CONTEXT),
+      input.code.trim(),
+      operator.totp_last_step === null ? null : Number(operator.totp_last_step),
+    );
+    if (step === null) return 'wrong authenticator code';
+    return operator.disabled_at ? 'disabled' : null;
   };
-  if (!operator) {
-    await burnVerify(input.password);
-    return refuse('unknown e-mail');
+  let audited = false;
+  try {
+    await guard(
+      db,
+      operatorSignInLimits(email, where.ip ?? 'unknown'),
+      async () => {
+        const reason = await wrongFactor();
+        if (reason) {
+          await refused(reason);
+          audited = true;
+        }
+        return reason === null;
+      },
+      { code: ErrorCode.INVALID_CREDENTIALS, msg: 'The e-mail, password or authenticator code is wrong.' },
+    );
+  } catch (e) {
+    // Refused before any factor was checked: the limit was locked already.
+    if (!audited && e instanceof ApiError && e.code === ErrorCode.ACCOUNT_LOCKED)
+      await refused('locked: too many failed attempts');
+    throw e;
   }
-  if (!(await verifyPassword(operator.password_hash, input.password))) return refuse('wrong password');
-  const step = await checkTotp(
-    open(operator.totp_secret, OPERATOR_TOTP_CONTEXT),
-    input.code.trim(),
-    operator.totp_last_step === null ? null : Number(operator.totp_last_step),
-  );
-  if (step === null) return refuse('wrong authenticator code');
-  if (operator.disabled_at) return refuse('disabled');
+  if (!operator || step === null)
+    return fail(ErrorCode.INVALID_CREDENTIALS, 'The e-mail, password or authenticator code is wrong.');
 
   const token = randomBytes(32).toString('base64url');
   const session = await db.transaction().execute(async (tx) => {

@@ -15,6 +15,7 @@ import { resealSecrets } from '../identity/users';
 import { publish, readTranslations } from '../messages/messages';
 import { addOperator } from '../operators/accounts';
 import { verifyAudit } from '../operators/audit';
+import { liftWithdrawalPause, signOutEverywhere } from '../operators/user-protection';
 import { review } from '../rewards/campaign-review';
 import { distribute } from '../rewards/prize-pool';
 import { decide, listAwaitingApproval, setApprovalLimit } from '../withdrawals/approvals';
@@ -112,28 +113,12 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
       return (await distribute(db, config.distributionPeriodSeconds)) ?? { skipped: 'this period was already distributed' };
     case 'seed':
       return seedDemo(db, config);
-    case 'lift-hold': {
+    case 'lift-hold':
       need(1);
-      const userId = await findUserId(db, arg(0));
-      const r = await db
-        .updateTable('users')
-        .set({ withdrawals_paused_until: null })
-        .where('id', '=', userId)
-        .where('withdrawals_paused_until', '>', new Date())
-        .executeTakeFirst();
-      return { lifted: Number(r.numUpdatedRows) === 1 };
-    }
-    case 'expire-tokens': {
+      return liftWithdrawalPause(db, await findUserId(db, arg(0)));
+    case 'expire-tokens':
       need(1);
-      const userId = await findUserId(db, arg(0));
-      const r = await db
-        .updateTable('sessions')
-        .set({ revoked_at: new Date() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return { revoked: Number(r.numUpdatedRows) };
-    }
+      return signOutEverywhere(db, await findUserId(db, arg(0)));
     case 'reseal-secrets':
       return resealSecrets(db);
     case 'withdrawals':

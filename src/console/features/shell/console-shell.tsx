@@ -54,6 +54,11 @@ export function ConsoleShell() {
             {waiting?.withdrawals ? <span className="badge warn">{waiting.withdrawals}</span> : null}
           </Link>
         )}
+        {CAN.readUsers(me.role) && (
+          <Link to="/users">
+            <Trans>Users</Trans>
+          </Link>
+        )}
         {CAN.readAudit(me.role) && (
           <Link to="/audit">
             <Trans>Audit log</Trans>

@@ -1,0 +1,227 @@
+/**
+ * One user, whole: who they are, what holds them, their balances, latest records with the chain
+ * transaction beside each, live sessions, devices, deposit addresses and security changes. Support
+ * lifts a withdrawal pause (after verifying the owner) or signs the account out everywhere.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { CAN, meQueryOptions } from '../../session/operator';
+import { useErrorText } from '../../ui/error-text';
+import { type UserDossier, useProtectUser, userDossierQueryOptions } from './api';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card stack tight">
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function UserDossierView({ id }: { id: number }) {
+  const { t, i18n } = useLingui();
+  const errorText = useErrorText();
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  const dossier = useQuery(userDossierQueryOptions(id));
+  const protect = useProtectUser(id);
+  const when = (iso: string | null) => (iso ? i18n.date(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+  if (dossier.isPending) return <div className="card skeleton review-skeleton" aria-hidden="true" />;
+  if (dossier.isError)
+    return (
+      <p className="alert" role="alert">
+        {errorText(dossier.error)}
+      </p>
+    );
+  const d: UserDossier = dossier.data;
+  const canProtect = CAN.protectUsers(me.role);
+  const yes = (value: boolean) => (value ? t`yes` : t`no`);
+  const changeText = (c: UserDossier['securityChanges'][number]) => {
+    const name = c.name ?? '';
+    return {
+      'authenticator-bound': t`authenticator bound`,
+      'passkey-added': t`passkey added: ${name}`,
+      'allowlist-off': t`withdrawal allowlist turned off`,
+      'told-of-failed-sign-ins': t`told of failed sign-ins`,
+    }[c.kind];
+  };
+
+  return (
+    <div className="stack" aria-label={t`User ${d.user.id}`}>
+      <Section title={t`User #${d.user.id}: ${d.user.nickname}`}>
+        <dl className="facts">
+          <dt>
+            <Trans>Account</Trans>
+          </dt>
+          <dd className="mono">{d.user.account}</dd>
+          <dt>
+            <Trans>Joined</Trans>
+          </dt>
+          <dd>{when(d.user.createdAt)}</dd>
+          <dt>
+            <Trans>Activated</Trans>
+          </dt>
+          <dd>{yes(d.user.activated)}</dd>
+          <dt>
+            <Trans>Authenticator</Trans>
+          </dt>
+          <dd>{yes(d.user.authenticator)}</dd>
+          <dt>
+            <Trans>Withdrawal allowlist</Trans>
+          </dt>
+          <dd>{yes(d.user.allowlist)}</dd>
+        </dl>
+      </Section>
+      <Section title={t`Holds`}>
+        {protect.isError && (
+          <p className="alert" role="alert">
+            {errorText(protect.error)}
+          </p>
+        )}
+        {d.holds.withdrawalsPausedUntil ? (
+          <div className="row spread">
+            <span className="badge warn">
+              <Trans>
+                Withdrawals paused until {when(d.holds.withdrawalsPausedUntil)} (a recovery without the second factor)
+              </Trans>
+            </span>
+            {canProtect && (
+              <button className="btn" type="button" disabled={protect.isPending} onClick={() => protect.mutate('lift-hold')}>
+                <Trans>Lift the pause (owner verified)</Trans>
+              </button>
+            )}
+          </div>
+        ) : (
+          <p className="muted">
+            <Trans>Withdrawals are not paused.</Trans>
+          </p>
+        )}
+        {d.holds.withdrawals.map((h) => (
+          <p key={h.record}>
+            <Trans>
+              Withdrawal #{h.record} held since {when(h.since)}: {h.reason}
+            </Trans>
+          </p>
+        ))}
+      </Section>
+      <Section title={t`Balances`}>
+        <table className="table">
+          <thead>
+            <tr>
+              <th>
+                <Trans>Currency</Trans>
+              </th>
+              <th>
+                <Trans>Available</Trans>
+              </th>
+              <th>
+                <Trans>Frozen</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.balances.map((b) => (
+              <tr key={b.currency}>
+                <td>{b.currency}</td>
+                <td className="mono">{b.available}</td>
+                <td className="mono">{b.frozen}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      <Section title={t`Latest records`}>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>
+                  <Trans>When</Trans>
+                </th>
+                <th>
+                  <Trans>What</Trans>
+                </th>
+                <th>
+                  <Trans>Status</Trans>
+                </th>
+                <th>
+                  <Trans>Amount</Trans>
+                </th>
+                <th>
+                  <Trans>To · transaction</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.records.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.id}</td>
+                  <td>{when(r.createdAt)}</td>
+                  <td>
+                    {r.type} {r.direction === 'in' ? '←' : '→'}
+                  </td>
+                  <td>
+                    {r.status}
+                    {r.held && <div className="badge warn">{r.held.decision ?? r.held.reason}</div>}
+                    {r.chainState && <div className="muted">{r.chainState}</div>}
+                    {r.reason && <div className="muted">{r.reason}</div>}
+                  </td>
+                  <td className="mono">{r.amount}</td>
+                  <td className="mono">
+                    {r.to}
+                    {r.txId && <div className="muted">{r.txId}</div>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+      <Section title={t`Sessions`}>
+        <div className="row spread">
+          <span>
+            <Trans>{d.sessions.length} signed in</Trans>
+          </span>
+          {canProtect && d.sessions.length > 0 && (
+            <button
+              className="btn danger"
+              type="button"
+              disabled={protect.isPending}
+              onClick={() => protect.mutate('sign-out-everywhere')}
+            >
+              <Trans>Sign out everywhere</Trans>
+            </button>
+          )}
+        </div>
+        {d.sessions.map((s) => (
+          <p key={s.id} className="muted">
+            <span className="mono">{s.ip}</span> · {s.userAgent} ·{' '}
+            <Trans>
+              since {when(s.createdAt)}, last seen {when(s.lastSeenAt)}
+            </Trans>
+          </p>
+        ))}
+      </Section>
+      <Section title={t`Devices, deposit addresses, security changes`}>
+        {d.devices.map((v) => (
+          <p key={v.device} className="muted">
+            <Trans>
+              Device <span className="mono">{v.device}</span> last seen {when(v.lastSeenAt)}
+            </Trans>
+          </p>
+        ))}
+        {d.depositAddresses.map((a) => (
+          <p key={`${a.currency}-${a.address}`}>
+            {a.currency ?? t`Wallet`} {a.network}: <span className="mono">{a.address}</span>
+          </p>
+        ))}
+        {d.securityChanges.map((c) => (
+          <p key={`${c.at}-${c.kind}`}>
+            {when(c.at)} · {changeText(c)}
+          </p>
+        ))}
+      </Section>
+    </div>
+  );
+}

@@ -9,16 +9,27 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { ApiError, ErrorCode } from '../common/errors';
 import type { Ctx } from '../context';
-import { addOperator } from '../services/operators/accounts';
+import { custodyOverview, reconcileNow, releaseSweepHold } from '../services/custody/reconcile-by-operator';
+import { broadcast, checkTranslations } from '../services/messages/messages';
+import { addOperator, disableOperator } from '../services/operators/accounts';
 import { appendAudit, auditCsv, type Decider, searchAudit, verifyAudit } from '../services/operators/audit';
 import { allowed, type Permission } from '../services/operators/roles';
-import { authenticate, endSession, listSessions, type SignedInOperator, signIn } from '../services/operators/sessions';
+import {
+  authenticate,
+  endSession,
+  listOperators,
+  listSessions,
+  type SignedInOperator,
+  signIn,
+} from '../services/operators/sessions';
 import { findUsers, userDossier } from '../services/operators/user-lookup';
 import { liftWithdrawalPause, signOutEverywhere } from '../services/operators/user-protection';
+import { appVersion, setAppVersion } from '../services/platform/app-version';
 import { blobStoreFor } from '../services/platform/blob-store';
 import { review } from '../services/rewards/campaign-review';
+import { distributeNow, fundRewardPool, rewardPoolOverview } from '../services/rewards/pool-operations';
 import { participationImage, reviewQueue } from '../services/rewards/review-queue';
-import { decide, listAwaitingApproval } from '../services/withdrawals/approvals';
+import { approvalLimits, decide, listAwaitingApproval, setApprovalLimit } from '../services/withdrawals/approvals';
 import { bearer, sendBinary } from './define';
 
 const SignIn = z.object({ email: z.string(), password: z.string(), code: z.string() });
@@ -43,6 +54,23 @@ const AuditQuery = z.object({
 const AuditExport = z.object(AuditFilter);
 const UserQuery = z.object({ q: z.string().check(z.trim(), z.minLength(2), z.maxLength(100)) });
 const RecordId = z.string().check(z.regex(/^\d{1,12}$/));
+
+const Reconcile = z.object({ full: z.optional(z.boolean()) });
+const Address = z.string().check(z.regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/));
+const Amount = z.object({ amount: z.string().check(z.maxLength(40)) });
+const Version = z.object({ version: z.string().check(z.maxLength(20)) });
+const Channel = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/));
+const Limit = z.object({ amount: z.string().check(z.maxLength(40)) });
+const BigIdParam = z.string().check(z.regex(/^\d{1,18}$/));
+const Broadcast = z.object({
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  content: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
+  popup: z.optional(z.boolean()),
+  translations: z.optional(z.record(z.string(), z.object({ title: z.string(), content: z.string() }))),
+});
+
+/** Who acts, for the audit log. */
+const by = (operator: SignedInOperator, req: FastifyRequest): Decider => ({ operatorId: operator.id, ip: req.ip });
 
 type Handler = (req: FastifyRequest, operator: SignedInOperator) => Promise<unknown>;
 
@@ -116,9 +144,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
   );
   app.post(
     '/console/api/operators',
-    route('service.admin', async (req, operator) =>
-      addOperator(db, parse(NewOperator, req.body), { operatorId: operator.id, ip: req.ip }),
-    ),
+    route('service.admin', async (req, operator) => addOperator(db, parse(NewOperator, req.body), by(operator, req))),
   );
   // The review queue (reviewer): each participation with its screenshots and look-alikes.
   app.get(
@@ -140,7 +166,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
       const { id } = req.params as { id: string };
       if (!/^\d{1,9}$/.test(id)) throw new ApiError(ErrorCode.BAD_REQUEST, 'The request is not valid.');
       const reason = approve ? null : parse(Rejection, req.body).reason;
-      return review(db, Number(id), approve, reason, { operatorId: operator.id, ip: req.ip });
+      return review(db, Number(id), approve, reason, by(operator, req));
     });
   app.post('/console/api/participations/:id/approve', participationDecision(true));
   app.post('/console/api/participations/:id/reject', participationDecision(false));
@@ -153,7 +179,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
     route('money.approve', async (req, operator) => {
       const id = Number(parse(RecordId, (req.params as { id: string }).id));
       const reason = approve ? null : parse(Rejection, req.body).reason;
-      return decide(db, id, approve, reason, { operatorId: operator.id, ip: req.ip });
+      return decide(db, id, approve, reason, by(operator, req));
     });
   app.post('/console/api/withdrawals/:id/approve', withdrawalDecision(true));
   app.post('/console/api/withdrawals/:id/reject', withdrawalDecision(false));
@@ -183,10 +209,85 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
   );
   const protect = (action: (db: Ctx['db'], userId: number, by: Decider) => Promise<unknown>) =>
     route('users.protect', async (req, operator) =>
-      action(db, Number(parse(RecordId, (req.params as { id: string }).id)), { operatorId: operator.id, ip: req.ip }),
+      action(db, Number(parse(RecordId, (req.params as { id: string }).id)), by(operator, req)),
     );
   app.post('/console/api/users/:id/lift-hold', protect(liftWithdrawalPause));
   app.post('/console/api/users/:id/sign-out-everywhere', protect(signOutEverywhere));
+  // The float and the books against the chain, sweeps held; the reward pool (finance).
+  app.get(
+    '/console/api/custody',
+    route('money.approve', async () => custodyOverview(db)),
+  );
+  app.post(
+    '/console/api/custody/reconcile',
+    route('money.approve', async (req, operator) => {
+      if (!ctx.gateway) throw new ApiError(ErrorCode.BAD_REQUEST, 'No TRON node is configured.');
+      const { full } = parse(Reconcile, req.body ?? {});
+      return reconcileNow(db, ctx.gateway, { full: full ?? false, cold: ctx.config.tron.coldAddress }, by(operator, req));
+    }),
+  );
+  app.post(
+    '/console/api/custody/sweep-holds/:address/release',
+    route('money.approve', async (req, operator) =>
+      releaseSweepHold(db, parse(Address, (req.params as { address: string }).address), by(operator, req)),
+    ),
+  );
+  app.get(
+    '/console/api/reward-pool',
+    route('money.approve', async () => rewardPoolOverview(db)),
+  );
+  app.post(
+    '/console/api/reward-pool/fund',
+    route('money.approve', async (req, operator) => fundRewardPool(db, parse(Amount, req.body).amount, by(operator, req))),
+  );
+  app.post(
+    '/console/api/reward-pool/distribute',
+    route('money.approve', async (req, operator) => distributeNow(db, ctx.config.distributionPeriodSeconds, by(operator, req))),
+  );
+  // Running the service (admin): the app version, approval amounts, messages, operators.
+  app.get(
+    '/console/api/service',
+    route('service.admin', async () => ({ ...(await appVersion(db)), approvalLimits: await approvalLimits(db) })),
+  );
+  app.post(
+    '/console/api/app-version',
+    route('service.admin', async (req, operator) => setAppVersion(db, parse(Version, req.body).version, by(operator, req))),
+  );
+  app.post(
+    '/console/api/approval-limits/:channel',
+    route('service.admin', async (req, operator) =>
+      setApprovalLimit(
+        db,
+        parse(Channel, (req.params as { channel: string }).channel),
+        parse(Limit, req.body).amount,
+        by(operator, req),
+      ),
+    ),
+  );
+  app.post(
+    '/console/api/messages',
+    route('service.admin', async (req, operator) => {
+      const message = parse(Broadcast, req.body);
+      const translations = message.translations ? checkTranslations(message.translations) : undefined;
+      const recipients = await broadcast(
+        db,
+        { title: message.title, content: message.content, ...(translations ? { translations } : {}) },
+        message.popup ?? false,
+        by(operator, req),
+      );
+      return { recipients };
+    }),
+  );
+  app.get(
+    '/console/api/operators',
+    route('service.admin', async () => listOperators(db)),
+  );
+  app.post(
+    '/console/api/operators/:id/disable',
+    route('service.admin', async (req, operator) =>
+      disableOperator(db, parse(BigIdParam, (req.params as { id: string }).id), by(operator, req)),
+    ),
+  );
   // What waits for this operator: only the queues their role may open.
   app.get(
     '/console/api/overview',

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../src/contract/index';
+import { dec } from '../common/decimal';
 import type { OperatorRole } from '../db/schema-console';
 import { depositAddress } from '../services/deposits/deposits';
 import { allowed, OPERATOR_ROLES, type Permission } from '../services/operators/roles';
@@ -111,6 +112,18 @@ describe.each(backends)('the operator console on %s', (backend) => {
     ['GET', '/console/api/users/1', 'users.read'],
     ['POST', '/console/api/users/1/lift-hold', 'users.protect'],
     ['POST', '/console/api/users/1/sign-out-everywhere', 'users.protect'],
+    ['GET', '/console/api/custody', 'money.approve'],
+    ['POST', '/console/api/custody/reconcile', 'money.approve'],
+    ['POST', '/console/api/custody/sweep-holds/TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh/release', 'money.approve'],
+    ['GET', '/console/api/reward-pool', 'money.approve'],
+    ['POST', '/console/api/reward-pool/fund', 'money.approve', { amount: '1' }],
+    ['POST', '/console/api/reward-pool/distribute', 'money.approve'],
+    ['GET', '/console/api/service', 'service.admin'],
+    ['POST', '/console/api/app-version', 'service.admin', { version: '9.9.9' }],
+    ['POST', '/console/api/approval-limits/usdt-trc20', 'service.admin', { amount: '1' }],
+    ['POST', '/console/api/messages', 'service.admin', { title: 'x', content: 'y' }],
+    ['GET', '/console/api/operators', 'service.admin'],
+    ['POST', '/console/api/operators/1/disable', 'service.admin'],
     ['POST', '/console/api/operators', 'service.admin', { email: 'x@ops.test', role: 'admin' }],
     ['GET', '/console/api/audit', 'audit.read'],
     ['GET', '/console/api/audit/export', 'audit.read'],
@@ -291,6 +304,95 @@ describe.each(backends)('the operator console on %s', (backend) => {
     ]);
   });
 
+  it('an admin runs the service: app version, approval amount, a message in two languages, an operator disabled', async () => {
+    const user = await makeUser(t.env.db);
+    const admin = await (await operator('admin')).session();
+    expect((await admin('POST', '/console/api/app-version', { version: 'three' })).body.code).toBe(400);
+    expect((await admin('POST', '/console/api/app-version', { version: '3.0.2' })).body.data).toEqual({ appVersion: '3.0.2' });
+    expect((await call(t.app, api.misc.appConfig, {})).json.data).toMatchObject({ appVersion: '3.0.2' });
+    expect((await admin('POST', '/console/api/approval-limits/usdt-trc20', { amount: '500' })).body.data).toEqual({
+      channel: 'usdt-trc20',
+      approvalAbove: '500',
+    });
+    const service = await admin<{ appVersion: string; approvalLimits: Array<{ channel: string; approvalAbove: string | null }> }>(
+      'GET',
+      '/console/api/service',
+    );
+    expect(service.body.data.appVersion).toBe('3.0.2');
+    expect(service.body.data.approvalLimits.find((c) => c.channel === 'usdt-trc20')?.approvalAbove).toBe('500');
+
+    // A bad translation changes nothing: nobody gets a half-written message.
+    const bad = await admin('POST', '/console/api/messages', {
+      title: 'Maintenance',
+      content: 'Tonight',
+      translations: { xx_XX: { title: 'a', content: 'b' } },
+    });
+    expect(bad.body.code).toBe(400);
+    expect(await t.env.db.selectFrom('messages').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    const sent = await admin<{ recipients: number }>('POST', '/console/api/messages', {
+      title: 'Maintenance tonight',
+      content: 'Withdrawals pause from 02:00 to 02:30 UTC.',
+      popup: true,
+      translations: { de_DE: { title: 'Wartung heute Nacht', content: 'Auszahlungen pausieren von 02:00 bis 02:30 UTC.' } },
+    });
+    expect(sent.body.data.recipients).toBeGreaterThanOrEqual(1);
+    const inbox = await call(t.app, api.notify.list, { token: user.token, query: { page: '1', pageSize: '10' } });
+    expect(JSON.stringify(inbox.json.data)).toContain('Maintenance tonight');
+
+    const leaver = await operator('reviewer');
+    const leaverSession = await leaver.signIn();
+    const operators = await admin<Array<{ id: string; email: string; openSessions: number }>>('GET', '/console/api/operators');
+    expect(operators.body.data.find((o) => o.email === leaver.email)?.openSessions).toBe(1);
+    expect((await admin('POST', `/console/api/operators/${leaver.id}/disable`)).body.data).toEqual({
+      disabled: leaver.id,
+      sessionsEnded: 1,
+    });
+    expect((await consoleRequest(t.app, 'GET', '/console/api/me', { token: leaverSession.body.data.token })).status).toBe(401);
+    const actions = await t.env.db
+      .selectFrom('audit_log')
+      .select(['action', 'target'])
+      .where('action', 'in', ['app-version.set', 'approval-limit.set', 'message.publish', 'operator.disable'])
+      .orderBy('id')
+      .execute();
+    expect(actions).toEqual([
+      { action: 'app-version.set', target: 'setting:appVersion' },
+      { action: 'approval-limit.set', target: 'channel:usdt-trc20' },
+      { action: 'message.publish', target: null },
+      { action: 'operator.disable', target: `operator:${leaver.id}` },
+    ]);
+  });
+
+  it('finance funds the reward pool and distributes a period; the float needs a node; all audited', async () => {
+    await makeUser(t.env.db);
+    const finance = await (await operator('finance')).session();
+    const before = await finance<{ pool: string; history: unknown[] }>('GET', '/console/api/reward-pool');
+    expect((await finance('POST', '/console/api/reward-pool/fund', { amount: '-5' })).body.code).toBe(400);
+    expect((await finance('POST', '/console/api/reward-pool/fund', { amount: '1000' })).body.data).toEqual({
+      funded: '1000',
+      currency: 'TSR',
+    });
+    const funded = await finance<{ pool: string }>('GET', '/console/api/reward-pool');
+    expect(dec(funded.body.data.pool).minus(before.body.data.pool).toFixed()).toBe('1000');
+    await finance('POST', '/console/api/reward-pool/distribute');
+    const after = await finance<{ history: Array<{ total: string }> }>('GET', '/console/api/reward-pool');
+    expect(after.body.data.history.length).toBe(before.body.data.history.length + 1);
+    // Each period pays once.
+    expect((await finance('POST', '/console/api/reward-pool/distribute')).body.data).toEqual({
+      skipped: 'this period was already distributed',
+    });
+
+    expect((await finance('GET', '/console/api/custody')).body.data).toEqual({ lastReconciliation: null, sweepHolds: [] });
+    // This test app has no chain: a reconciliation is refused, not faked.
+    expect((await finance('POST', '/console/api/custody/reconcile', {})).body.code).toBe(400);
+    const audit = await t.env.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'like', 'reward-pool.%')
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['reward-pool.fund', 'reward-pool.distribute', 'reward-pool.distribute']);
+  });
+
   describe('the review queue', () => {
     const upload = async (token: string) => (await uploadImage(t.app, token, TINY_PNG)).data?.id ?? '';
     const activity = (title: string) => makeActivity(t.env.db, { title });
@@ -355,12 +457,15 @@ describe.each(backends)('the operator console on %s', (backend) => {
         headers: idem('review-key-0003'),
       });
       expect(claim.json.code).toBe(200);
-      const decisions = await t.env.db
-        .selectFrom('audit_log')
-        .select(['operator_id', 'action', 'target', 'after'])
-        .where('action', 'like', 'participation.%')
-        .orderBy('id')
-        .execute();
+      // int8: a string on PostgreSQL, a number on PGlite.
+      const decisions = (
+        await t.env.db
+          .selectFrom('audit_log')
+          .select(['operator_id', 'action', 'target', 'after'])
+          .where('action', 'like', 'participation.%')
+          .orderBy('id')
+          .execute()
+      ).map((r) => ({ ...r, operator_id: String(r.operator_id) }));
       expect(decisions).toEqual([
         {
           operator_id: reviewer.id,

@@ -93,12 +93,15 @@ describe.each(backends)('withdrawals held for an operator, on %s', (backend) => 
     expect(await ops('withdrawals')).toEqual([]);
     // A decision is taken once.
     await expect(decide(env.db, big, true, null, as(first))).rejects.toThrow(/no withdrawal/);
-    const audit = await env.db
-      .selectFrom('audit_log')
-      .select(['operator_id', 'action', 'target', 'ip', 'after'])
-      .where('action', 'like', 'withdrawal.%')
-      .orderBy('id')
-      .execute();
+    // int8: a string on PostgreSQL, a number on PGlite.
+    const audit = (
+      await env.db
+        .selectFrom('audit_log')
+        .select(['operator_id', 'action', 'target', 'ip', 'after'])
+        .where('action', 'like', 'withdrawal.%')
+        .orderBy('id')
+        .execute()
+    ).map((r) => ({ ...r, operator_id: String(r.operator_id) }));
     expect(audit).toEqual([
       {
         operator_id: first.id,

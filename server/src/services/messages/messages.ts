@@ -5,6 +5,7 @@ import { isLocaleId, type LocaleId } from '../../../../src/lib/i18n/locales';
 import { ErrorCode, fail } from '../../common/errors';
 import type { DB, MessageTexts, Q } from '../../db/schema';
 import { readAsMe, type Who } from '../identity/me';
+import { auditedAction, type Decider, FROM_THE_CLI } from '../operators/audit';
 import { pageOffset, pageOfRowsAndOneMore, skipping } from '../platform/paging';
 import { localized } from './localized';
 
@@ -105,9 +106,9 @@ const translationsFile = z.record(
   z.object({ title: z.string().check(z.minLength(1)), content: z.string().check(z.minLength(1)) }),
 );
 
-/** An operator's translations of a message (ops `publish --translations`), checked before anything is sent. */
-export function readTranslations(json: string): NonNullable<MessageInput['translations']> {
-  const parsed = translationsFile.safeParse(JSON.parse(json));
+/** An operator's translations of a message (ops `publish --translations`, the console), checked before anything is sent. */
+export function checkTranslations(value: unknown): NonNullable<MessageInput['translations']> {
+  const parsed = translationsFile.safeParse(value);
   if (!parsed.success) fail(ErrorCode.BAD_REQUEST, `translations: ${z.prettifyError(parsed.error)}`);
   const unknown = Object.keys(parsed.data).filter((key) => !isLocaleId(key));
   if (unknown.length > 0)
@@ -115,7 +116,24 @@ export function readTranslations(json: string): NonNullable<MessageInput['transl
   return parsed.data;
 }
 
-/** Sends a message to one user, or to every user when userId is null. Returns how many got it. */
+/** The translations file `ops publish --translations <file>` reads. */
+export const readTranslations = (json: string) => checkTranslations(JSON.parse(json));
+
+/**
+ * A message to every user, from the console (admin) or the CLI (`publish`), audited with what was
+ * sent, in which languages, and to how many.
+ */
+export function broadcast(db: Q, message: MessageInput, popup: boolean, by: Decider = FROM_THE_CLI) {
+  if (!message.title.trim() || !message.content.trim()) fail(ErrorCode.BAD_REQUEST, 'A message needs a title and a text.');
+  return auditedAction(
+    db,
+    by,
+    { action: 'message.publish' },
+    (trx) => publish(trx, message, popup),
+    (recipients) => ({ title: message.title, popup, languages: Object.keys(message.translations ?? {}), recipients }),
+  );
+}
+
 export async function publish(db: Q, message: MessageInput, popupFlag: boolean, userId: number | null = null) {
   const { title, summary, content } = withSummary(message);
   const translations = JSON.stringify(

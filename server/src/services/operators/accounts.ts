@@ -5,13 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { base58 } from '@scure/base';
+import { sql } from 'kysely';
 import { ErrorCode, fail } from '../../common/errors';
 import type { Db } from '../../db/schema';
 import type { OperatorRole } from '../../db/schema-console';
 import { seal } from '../platform/secret-box';
 import { hashPassword } from '../security/passwords';
 import { newSecret, otpauthUri } from '../security/totp';
-import { appendAudit } from './audit';
+import { appendAudit, auditedAction, type Decider } from './audit';
 import { isOperatorRole, OPERATOR_ROLES } from './roles';
 
 export const OPERATOR_TOTP_CONTEXT = 'operator-totp';
@@ -54,6 +55,30 @@ export async function addOperator(
       ip: by.ip ?? null,
       after: { email, role },
     });
-    return { id, email, role, password, otpauth: otpauthUri(secret, `${email} (console)`) };
+    return { id: String(id), email, role, password, otpauth: otpauthUri(secret, `${email} (console)`) };
+  });
+}
+
+/**
+ * Disables another operator (someone who left, a lost laptop) and ends every session they have.
+ * Nobody disables themselves: the last admin cannot lock the team out by mistake.
+ */
+export function disableOperator(db: Db, operatorId: string, by: Decider) {
+  if (by.operatorId === operatorId) fail(ErrorCode.BAD_REQUEST, 'You cannot disable yourself.');
+  return auditedAction(db, by, { action: 'operator.disable', target: `operator:${operatorId}` }, async (trx) => {
+    const r = await trx
+      .updateTable('operators')
+      .set({ disabled_at: sql`now()` })
+      .where('id', '=', operatorId)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) fail(ErrorCode.NOT_FOUND, 'No such operator, or disabled already.');
+    const ended = await trx
+      .updateTable('operator_sessions')
+      .set({ ended_at: sql`now()` })
+      .where('operator_id', '=', operatorId)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    return { disabled: operatorId, sessionsEnded: Number(ended.numUpdatedRows) };
   });
 }

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { transact } from '../../db/index';
 import type { Db, Q } from '../../db/schema';
 
 /** Any number the other users of advisory locks do not take: "AUDT". */
@@ -19,6 +20,36 @@ export interface Decider {
   ip: string | null;
 }
 export const FROM_THE_CLI: Decider = { operatorId: null, ip: null };
+
+/** What the audit row of an action says beyond who did it: the CLI's rows say so. */
+const viaOf = (by: Decider) => (by.operatorId === null ? { via: 'cli' } : {});
+
+/**
+ * Runs an operator's action and audits it in the same transaction, under the operator's name or as
+ * the CLI: the action and its audit row are both there, or neither. `after` turns the result into
+ * what the row keeps (default: the result itself).
+ */
+export function auditedAction<T>(
+  db: Q,
+  by: Decider,
+  what: { action: string; target?: string; before?: unknown },
+  act: (trx: Q) => Promise<T>,
+  after: (result: T) => unknown = (result) => result,
+): Promise<T> {
+  return transact(db, async (trx) => {
+    const result = await act(trx);
+    const kept = after(result);
+    await appendAudit(trx, {
+      operatorId: by.operatorId,
+      action: what.action,
+      target: what.target ?? null,
+      ip: by.ip,
+      before: what.before,
+      after: typeof kept === 'object' && kept !== null ? { ...kept, ...viaOf(by) } : { result: kept ?? null, ...viaOf(by) },
+    });
+    return result;
+  });
+}
 
 export interface AuditEntry {
   operatorId: string | null;

@@ -183,3 +183,26 @@ export async function endSession(db: Db, by: SignedInOperator, sessionId: string
     });
   });
 }
+
+/** Every operator, with how many sessions each has open (admin). */
+export async function listOperators(db: Db) {
+  const rows = await db
+    .selectFrom('operators as o')
+    .select((eb) => [
+      'o.id',
+      'o.email',
+      'o.role',
+      'o.created_at as createdAt',
+      'o.disabled_at as disabledAt',
+      eb
+        .selectFrom('operator_sessions as s')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('s.operator_id', '=', 'o.id')
+        .where('s.ended_at', 'is', null)
+        .where('s.last_seen_at', '>', sql<Date>`now() - make_interval(mins => ${OPERATOR_IDLE_MINUTES})`)
+        .as('openSessions'),
+    ])
+    .orderBy('o.id')
+    .execute();
+  return rows.map((r) => ({ ...r, openSessions: Number(r.openSessions ?? 0) }));
+}

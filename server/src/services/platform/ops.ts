@@ -7,19 +7,19 @@ import { hotWallet } from '../../chain/keys';
 import { ErrorCode, fail } from '../../common/errors';
 import type { Config } from '../../config';
 import type { Db } from '../../db/schema';
-import { reconcile } from '../custody/reconcile';
+import { reconcileNow, releaseSweepHold } from '../custody/reconcile-by-operator';
 import { migrateWalletsToBip44 } from '../deposits/bip44-migration';
 import { depositAddress, findUserId } from '../deposits/deposits';
-import { listSweepHolds, releaseSweeps } from '../deposits/sweep-holds';
+import { listSweepHolds } from '../deposits/sweep-holds';
 import { resealSecrets } from '../identity/users';
-import { publish, readTranslations } from '../messages/messages';
+import { broadcast, readTranslations } from '../messages/messages';
 import { addOperator } from '../operators/accounts';
 import { verifyAudit } from '../operators/audit';
 import { liftWithdrawalPause, signOutEverywhere } from '../operators/user-protection';
 import { review } from '../rewards/campaign-review';
-import { distribute } from '../rewards/prize-pool';
+import { distributeNow } from '../rewards/pool-operations';
 import { decide, listAwaitingApproval, setApprovalLimit } from '../withdrawals/approvals';
-import { setSetting } from './content';
+import { setAppVersion } from './app-version';
 import { seedDemo } from './demo-seed';
 
 export const OPS_USAGE = `Usage: npm run ops -- <command>
@@ -100,17 +100,14 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
       if (rest.length < 2) fail(ErrorCode.BAD_REQUEST, `publish: missing arguments\n${OPS_USAGE}`);
       const translations = file ? readTranslations(await readFile(file, 'utf8')) : undefined;
       return {
-        recipients: await publish(db, { title: rest[0] ?? missing(), content: rest.slice(1).join(' '), translations }, popup),
+        recipients: await broadcast(db, { title: rest[0] ?? missing(), content: rest.slice(1).join(' '), translations }, popup),
       };
     }
-    case 'set-version': {
+    case 'set-version':
       need(1);
-      if (!/^\d+\.\d+\.\d+$/.test(arg(0))) fail(ErrorCode.BAD_REQUEST, 'version must look like 1.2.3');
-      await setSetting(db, 'appVersion', arg(0));
-      return { appVersion: arg(0) };
-    }
+      return setAppVersion(db, arg(0));
     case 'distribute':
-      return (await distribute(db, config.distributionPeriodSeconds)) ?? { skipped: 'this period was already distributed' };
+      return distributeNow(db, config.distributionPeriodSeconds);
     case 'seed':
       return seedDemo(db, config);
     case 'lift-hold':
@@ -134,7 +131,7 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
       return listSweepHolds(db);
     case 'release-sweep':
       need(1);
-      return releaseSweeps(db, arg(0));
+      return releaseSweepHold(db, arg(0));
     case 'approval-limit':
       need(2);
       return setApprovalLimit(db, arg(0), arg(1));
@@ -156,7 +153,7 @@ export async function runOps(db: Db, config: Config, command: string, args: stri
     case 'reconcile': {
       if (!config.tron.fullNode) return fail(ErrorCode.BAD_REQUEST, 'No TRON node is configured');
       const gateway = createGateway(config.tron, hotWallet(config.tron.hotWalletKey));
-      return reconcile(db, gateway, { full: args.includes('--full'), cold: config.tron.coldAddress });
+      return reconcileNow(db, gateway, { full: args.includes('--full'), cold: config.tron.coldAddress });
     }
     default:
       return fail(ErrorCode.NOT_FOUND, `unknown command ${command}\n${OPS_USAGE}`);

@@ -265,7 +265,7 @@ export async function isDistributing(db: Q): Promise<boolean> {
 }
 
 /** Moves TSR from the treasury into the pool (seed and ops). */
-export async function fundPool(db: Db, amount: string) {
+export async function fundPool(db: Q, amount: string) {
   await transact(db, async (trx) => {
     await post(trx, `pool-fund:${Date.now()}`, TSR, [
       ['system:treasury', dec(amount).neg()],

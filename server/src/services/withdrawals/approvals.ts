@@ -14,7 +14,7 @@ import type { Db } from '../../db/schema';
 import { WITHDRAWAL_DECLINED_TEXTS } from '../../i18n/content-texts';
 import { inEveryLocale } from '../messages/localized';
 import { publish } from '../messages/messages';
-import { appendAudit, type Decider, FROM_THE_CLI } from '../operators/audit';
+import { appendAudit, auditedAction, type Decider, FROM_THE_CLI } from '../operators/audit';
 import { refundWithdrawal } from './refund';
 
 export type ApprovalReason = 'above_approval_amount' | 'beyond_hot_wallet';
@@ -193,15 +193,39 @@ export async function decide(db: Db, recordId: number, approve: boolean, why: st
   });
 }
 
-/** Sets (or with "off" clears) the amount above which a channel's withdrawals wait for approval. */
-export async function setApprovalLimit(db: Db, channelId: string, amount: string) {
+/** Each withdrawal channel's approval amount (null: none), for the console. */
+export async function approvalLimits(db: Db) {
+  const rows = await db
+    .selectFrom('withdraw_channels')
+    .select(['id', 'currency', 'network', 'approval_above'])
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    channel: r.id,
+    currency: r.currency,
+    network: r.network,
+    approvalAbove: r.approval_above === null ? null : str(r.approval_above),
+  }));
+}
+
+/** Sets (or with "off" clears) the amount above which a channel's withdrawals wait for two approvals; audited. */
+export async function setApprovalLimit(db: Db, channelId: string, amount: string, by: Decider = FROM_THE_CLI) {
   const off = amount === 'off';
   if (!off && !/^\d{1,20}(\.\d{1,18})?$/.test(amount)) fail(ErrorCode.BAD_REQUEST, 'amount must be a decimal number or "off"');
-  const r = await db
-    .updateTable('withdraw_channels')
-    .set({ approval_above: off ? null : str(dec(amount)) })
-    .where('id', '=', channelId)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) fail(ErrorCode.NOT_FOUND, `no channel ${channelId}`);
-  return { channel: channelId, approvalAbove: off ? null : str(dec(amount)) };
+  const approvalAbove = off ? null : str(dec(amount));
+  const before = await db.selectFrom('withdraw_channels').select('approval_above').where('id', '=', channelId).executeTakeFirst();
+  if (!before) return fail(ErrorCode.NOT_FOUND, `no channel ${channelId}`);
+  return auditedAction(
+    db,
+    by,
+    {
+      action: 'approval-limit.set',
+      target: `channel:${channelId}`,
+      before: { approvalAbove: before.approval_above === null ? null : str(before.approval_above) },
+    },
+    async (trx) => {
+      await trx.updateTable('withdraw_channels').set({ approval_above: approvalAbove }).where('id', '=', channelId).execute();
+      return { channel: channelId, approvalAbove };
+    },
+  );
 }

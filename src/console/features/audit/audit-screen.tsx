@@ -102,9 +102,9 @@ export function AuditScreen() {
               <tr key={r.id}>
                 <td>{i18n.date(r.at, { dateStyle: 'short', timeStyle: 'medium' })}</td>
                 <td>{r.operatorEmail ?? t`command line`}</td>
-                <td className="mono">{r.action}</td>
-                <td className="mono">{r.target}</td>
-                <td className="mono">{r.ip}</td>
+                <td className="mono nowrap">{r.action}</td>
+                <td className="mono nowrap">{r.target}</td>
+                <td className="mono nowrap">{r.ip}</td>
                 <td className="mono">
                   {json(r.before)} → {json(r.after)}
                 </td>

@@ -167,7 +167,7 @@ export function UserDossierView({ id }: { id: number }) {
                     {r.chainState && <div className="muted">{r.chainState}</div>}
                     {r.reason && <div className="muted">{r.reason}</div>}
                   </td>
-                  <td className="mono">{r.amount}</td>
+                  <td className="mono nowrap">{r.amount}</td>
                   <td className="mono">
                     {r.to}
                     {r.txId && <div className="muted">{r.txId}</div>}

@@ -15,7 +15,7 @@ import { createLifecycle, type Lifecycle } from './lifecycle';
 import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { authenticatorRoutes } from './routes/authenticator';
-import { consoleRoutes } from './routes/console';
+import { consoleRoutes } from './routes/console/index';
 import { contactRoutes } from './routes/contacts';
 import { exchangeRoutes } from './routes/exchange';
 import { liveRoutes } from './routes/live';

@@ -83,7 +83,13 @@ test('a withdrawal above the approval amount is paid only after two finance oper
   browser,
   request,
 }) => {
-  ops('approval-limit', 'usdt-trc20', '50');
+  // The admin sets the amount above which two finance operators must approve, in the console.
+  const adminDesk = await consoleDesk(browser, addOperator('admin'));
+  await adminDesk.getByRole('link', { name: 'Service' }).click();
+  const usdtLimit = adminDesk.getByRole('form', { name: 'USDT · TRC20' });
+  await usdtLimit.getByRole('textbox').fill('50');
+  await usdtLimit.getByRole('button', { name: 'Save' }).click();
+  await expect(adminDesk.getByRole('form', { name: 'USDT · TRC20' }).getByRole('textbox')).toHaveValue('50');
   try {
     const to = freshAddress();
     await loginAsDemo(page);
@@ -131,7 +137,6 @@ test('a withdrawal above the approval amount is paid only after two finance oper
     await secondDesk.reload();
     await expect(secondDesk.getByText('No withdrawal is held.')).toBeVisible();
 
-    const adminDesk = await consoleDesk(browser, addOperator('admin'));
     const rows = await auditRows(adminDesk, 'withdrawal.approve');
     const mine = rows.filter({ hasText: `withdrawal:${record}` });
     await expect(mine).toHaveCount(2);

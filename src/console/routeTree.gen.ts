@@ -13,7 +13,9 @@ import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as SignedInIndexRouteImport } from './routes/_signed-in/index'
 import { Route as SignedInAuditRouteImport } from './routes/_signed-in/audit'
+import { Route as SignedInMoneyRouteImport } from './routes/_signed-in/money'
 import { Route as SignedInReviewsRouteImport } from './routes/_signed-in/reviews'
+import { Route as SignedInServiceRouteImport } from './routes/_signed-in/service'
 import { Route as SignedInSessionsRouteImport } from './routes/_signed-in/sessions'
 import { Route as SignedInUsersRouteImport } from './routes/_signed-in/users'
 import { Route as SignedInWithdrawalsRouteImport } from './routes/_signed-in/withdrawals'
@@ -37,9 +39,19 @@ const SignedInAuditRoute = SignedInAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInMoneyRoute = SignedInMoneyRouteImport.update({
+  id: '/money',
+  path: '/money',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInReviewsRoute = SignedInReviewsRouteImport.update({
   id: '/reviews',
   path: '/reviews',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInServiceRoute = SignedInServiceRouteImport.update({
+  id: '/service',
+  path: '/service',
   getParentRoute: () => SignedInRoute,
 } as any)
 const SignedInSessionsRoute = SignedInSessionsRouteImport.update({
@@ -62,7 +74,9 @@ export interface FileRoutesByFullPath {
   '/': typeof SignedInIndexRoute
   '/sign-in': typeof SignInRoute
   '/audit': typeof SignedInAuditRoute
+  '/money': typeof SignedInMoneyRoute
   '/reviews': typeof SignedInReviewsRoute
+  '/service': typeof SignedInServiceRoute
   '/sessions': typeof SignedInSessionsRoute
   '/users': typeof SignedInUsersRoute
   '/withdrawals': typeof SignedInWithdrawalsRoute
@@ -70,7 +84,9 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/audit': typeof SignedInAuditRoute
+  '/money': typeof SignedInMoneyRoute
   '/reviews': typeof SignedInReviewsRoute
+  '/service': typeof SignedInServiceRoute
   '/sessions': typeof SignedInSessionsRoute
   '/users': typeof SignedInUsersRoute
   '/withdrawals': typeof SignedInWithdrawalsRoute
@@ -81,7 +97,9 @@ export interface FileRoutesById {
   '/_signed-in': typeof SignedInRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_signed-in/audit': typeof SignedInAuditRoute
+  '/_signed-in/money': typeof SignedInMoneyRoute
   '/_signed-in/reviews': typeof SignedInReviewsRoute
+  '/_signed-in/service': typeof SignedInServiceRoute
   '/_signed-in/sessions': typeof SignedInSessionsRoute
   '/_signed-in/users': typeof SignedInUsersRoute
   '/_signed-in/withdrawals': typeof SignedInWithdrawalsRoute
@@ -93,7 +111,9 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/audit'
+    | '/money'
     | '/reviews'
+    | '/service'
     | '/sessions'
     | '/users'
     | '/withdrawals'
@@ -101,7 +121,9 @@ export interface FileRouteTypes {
   to:
     | '/sign-in'
     | '/audit'
+    | '/money'
     | '/reviews'
+    | '/service'
     | '/sessions'
     | '/users'
     | '/withdrawals'
@@ -111,7 +133,9 @@ export interface FileRouteTypes {
     | '/_signed-in'
     | '/sign-in'
     | '/_signed-in/audit'
+    | '/_signed-in/money'
     | '/_signed-in/reviews'
+    | '/_signed-in/service'
     | '/_signed-in/sessions'
     | '/_signed-in/users'
     | '/_signed-in/withdrawals'
@@ -153,11 +177,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInAuditRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/_signed-in/money': {
+      id: '/_signed-in/money'
+      path: '/money'
+      fullPath: '/money'
+      preLoaderRoute: typeof SignedInMoneyRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_signed-in/reviews': {
       id: '/_signed-in/reviews'
       path: '/reviews'
       fullPath: '/reviews'
       preLoaderRoute: typeof SignedInReviewsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/service': {
+      id: '/_signed-in/service'
+      path: '/service'
+      fullPath: '/service'
+      preLoaderRoute: typeof SignedInServiceRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signed-in/sessions': {
@@ -186,7 +224,9 @@ declare module '@tanstack/react-router' {
 
 interface SignedInRouteChildren {
   SignedInAuditRoute: typeof SignedInAuditRoute
+  SignedInMoneyRoute: typeof SignedInMoneyRoute
   SignedInReviewsRoute: typeof SignedInReviewsRoute
+  SignedInServiceRoute: typeof SignedInServiceRoute
   SignedInSessionsRoute: typeof SignedInSessionsRoute
   SignedInUsersRoute: typeof SignedInUsersRoute
   SignedInWithdrawalsRoute: typeof SignedInWithdrawalsRoute
@@ -195,7 +235,9 @@ interface SignedInRouteChildren {
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInAuditRoute: SignedInAuditRoute,
+  SignedInMoneyRoute: SignedInMoneyRoute,
   SignedInReviewsRoute: SignedInReviewsRoute,
+  SignedInServiceRoute: SignedInServiceRoute,
   SignedInSessionsRoute: SignedInSessionsRoute,
   SignedInUsersRoute: SignedInUsersRoute,
   SignedInWithdrawalsRoute: SignedInWithdrawalsRoute,

@@ -48,4 +48,5 @@ export const CAN = {
   readUsers: (role: OperatorRole) => role === 'support' || role === 'finance',
   protectUsers: (role: OperatorRole) => role === 'support',
   readAudit: (role: OperatorRole) => role === 'admin',
+  runService: (role: OperatorRole) => role === 'admin',
 };

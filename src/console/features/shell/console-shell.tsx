@@ -54,9 +54,19 @@ export function ConsoleShell() {
             {waiting?.withdrawals ? <span className="badge warn">{waiting.withdrawals}</span> : null}
           </Link>
         )}
+        {CAN.approveMoney(me.role) && (
+          <Link to="/money">
+            <Trans>Float and reward pool</Trans>
+          </Link>
+        )}
         {CAN.readUsers(me.role) && (
           <Link to="/users">
             <Trans>Users</Trans>
+          </Link>
+        )}
+        {CAN.runService(me.role) && (
+          <Link to="/service">
+            <Trans>Service</Trans>
           </Link>
         )}
         {CAN.readAudit(me.role) && (

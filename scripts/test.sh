@@ -26,6 +26,7 @@ step "message catalogs"
 catalog_digest() { find locales -type f -name '*.po' | sort | xargs cat | grep -v '^#:' | sha256sum; }
 before=$(catalog_digest)
 npx lingui extract >/dev/null
+npx lingui extract --config lingui.console.config.ts >/dev/null
 after=$(catalog_digest)
 if [ "$before" != "$after" ]; then
   echo "catalogs were out of date with the source: run 'npm run i18n:extract' and commit locales/" >&2

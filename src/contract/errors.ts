@@ -33,6 +33,8 @@ export const ErrorCode = {
   PASSKEYS_OFF: 1014,
   /** This authenticator already holds a passkey of the account. */
   PASSKEY_EXISTS: 1015,
+  /** Support locked the account: nobody signs in until support unlocks it. */
+  ACCOUNT_SUSPENDED: 1016,
 
   INSUFFICIENT_BALANCE: 2001,
   BELOW_MINIMUM: 2002,

@@ -22,6 +22,8 @@ export function messageForCode(code: number): string | undefined {
       return t`Wrong account or password.`;
     case ErrorCode.ACCOUNT_LOCKED:
       return t`Too many failed attempts. The account is locked for 15 minutes.`;
+    case ErrorCode.ACCOUNT_SUSPENDED:
+      return t`This account is locked. Please contact customer service.`;
     case ErrorCode.CODE_INVALID:
       return t`The verification code is wrong or has expired.`;
     case ErrorCode.CODE_THROTTLED:

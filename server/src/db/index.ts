@@ -46,6 +46,7 @@ import * as m039 from './migrations/039_operators';
 import * as m040 from './migrations/040_review_queue';
 import * as m041 from './migrations/041_withdrawal_approvals';
 import * as m042 from './migrations/042_user_lookup';
+import * as m043 from './migrations/043_account_locks';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '040_review_queue': m040,
   '041_withdrawal_approvals': m041,
   '042_user_lookup': m042,
+  '043_account_locks': m043,
 };
 
 class StaticProvider implements MigrationProvider {

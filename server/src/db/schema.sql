@@ -927,6 +927,8 @@ CREATE TABLE users (
     withdrawals_paused_until timestamp with time zone,
     webauthn_user_id text,
     failed_sign_in_notice_at timestamp with time zone,
+    locked_at timestamp with time zone,
+    locked_reason text,
     CONSTRAINT users_account_type_check CHECK ((account_type = ANY (ARRAY['phone'::text, 'email'::text])))
 );
 

@@ -63,6 +63,9 @@ export interface DB extends NoticeTables, SignInTables, ChainTables, ConsoleTabl
     webauthn_user_id: ColumnType<string | null, string | null | undefined, string | null>;
     /** When the owner was last told of failed sign-ins (migration 019). */
     failed_sign_in_notice_at: TimeNull;
+    /** Locked by support: nobody signs in until unlocked (migration 043). */
+    locked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    locked_reason: ColumnType<string | null, string | null | undefined, string | null>;
   };
   lockouts: {
     key: string;

@@ -112,6 +112,8 @@ describe.each(backends)('the operator console on %s', (backend) => {
     ['GET', '/console/api/users/1', 'users.read'],
     ['POST', '/console/api/users/1/lift-hold', 'users.protect'],
     ['POST', '/console/api/users/1/sign-out-everywhere', 'users.protect'],
+    ['POST', '/console/api/users/1/lock', 'users.protect', { reason: 'takeover' }],
+    ['POST', '/console/api/users/1/unlock', 'users.protect'],
     ['GET', '/console/api/custody', 'money.approve'],
     ['POST', '/console/api/custody/reconcile', 'money.approve'],
     ['POST', '/console/api/custody/sweep-holds/TDbZBSimmLwqwJ7fPac6SydGB8uEJ6b6hh/release', 'money.approve'],
@@ -302,6 +304,41 @@ describe.each(backends)('the operator console on %s', (backend) => {
       { action: 'user.lift-hold', target: `user:${user.id}` },
       { action: 'user.sign-out-everywhere', target: `user:${user.id}` },
     ]);
+  });
+
+  it('support locks an account: its sessions end and nobody signs in, not even with the password, until unlocked', async () => {
+    const user = await makeUser(t.env.db, { password: 'Right-pass1' });
+    const { phone } = await t.env.db.selectFrom('users').select('phone').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const logIn = (password: string) =>
+      call(t.app, api.auth.login, { body: { type: 'phone', areaCode: '1', phone: phone ?? '', password } });
+    const support = await (await operator('support')).session();
+    expect((await support('POST', `/console/api/users/${user.id}/lock`, { reason: ' ' })).body.code).toBe(400);
+    expect(
+      (await support('POST', `/console/api/users/${user.id}/lock`, { reason: 'Takeover reported by the owner' })).body.data,
+    ).toEqual({
+      locked: true,
+      reason: 'Takeover reported by the owner',
+      sessionsEnded: 1,
+    });
+    expect((await call(t.app, api.member.memberInfo, { token: user.token })).status).toBe(401);
+    // The right password is refused with what happened; a wrong one tells nothing more than before.
+    expect((await logIn('Right-pass1')).json.code).toBe(1016);
+    expect((await logIn('Wrong-pass1')).json.code).toBe(1001);
+    expect(
+      await t.env.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).where('revoked_at', 'is', null).execute(),
+    ).toEqual([]);
+    const dossier = await support<{ user: { locked: { reason: string } | null } }>('GET', `/console/api/users/${user.id}`);
+    expect(dossier.body.data.user.locked?.reason).toBe('Takeover reported by the owner');
+
+    expect((await support('POST', `/console/api/users/${user.id}/unlock`)).body.data).toEqual({ locked: false });
+    expect((await logIn('Right-pass1')).json.code).toBe(200);
+    const audit = await t.env.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target', '=', `user:${user.id}`)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['user.lock', 'user.view', 'user.unlock']);
   });
 
   it('an admin runs the service: app version, approval amount, a message in two languages, an operator disabled', async () => {

@@ -8,8 +8,8 @@ import type { Ctx } from '../../context';
 import type { Db } from '../../db/schema';
 import { appendAudit, type Decider } from '../../services/operators/audit';
 import { findUsers, userDossier } from '../../services/operators/user-lookup';
-import { liftWithdrawalPause, signOutEverywhere } from '../../services/operators/user-protection';
-import { by, type ConsoleKit, IdParam, param, parse } from './kit';
+import { liftWithdrawalPause, lockAccount, signOutEverywhere, unlockAccount } from '../../services/operators/user-protection';
+import { by, type ConsoleKit, IdParam, param, parse, Rejection } from './kit';
 
 const UserQuery = z.object({ q: z.string().check(z.trim(), z.minLength(2), z.maxLength(100)) });
 
@@ -42,4 +42,11 @@ export function userRoutes(app: FastifyInstance, ctx: Ctx, { route }: ConsoleKit
     route('users.protect', async (req, operator) => action(db, Number(param(req, 'id', IdParam)), by(operator, req)));
   app.post('/console/api/users/:id/lift-hold', protect(liftWithdrawalPause));
   app.post('/console/api/users/:id/sign-out-everywhere', protect(signOutEverywhere));
+  app.post(
+    '/console/api/users/:id/lock',
+    route('users.protect', async (req, operator) =>
+      lockAccount(db, Number(param(req, 'id', IdParam)), parse(Rejection, req.body).reason, by(operator, req)),
+    ),
+  );
+  app.post('/console/api/users/:id/unlock', protect(unlockAccount));
 }

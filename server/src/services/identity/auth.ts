@@ -155,18 +155,32 @@ export interface SessionOut {
   client_id: string;
 }
 
+/**
+ * A new session for the user — never for an account support has locked. The user's row is read
+ * with a share lock, so a lock being written waits for this insert or makes it find nothing.
+ */
 export async function createSession(db: Q, userId: number, ttlSeconds: number, clientId?: string): Promise<SessionOut> {
   const token = randomBytes(32).toString('base64url');
   const cid = clientId && /^[\w.:-]{1,64}$/.test(clientId) ? clientId : randomUUID();
-  await db
+  const created = await db
     .insertInto('sessions')
-    .values({
-      token_hash: tokenHash(token),
-      user_id: userId,
-      client_id: cid,
-      expires_at: new Date(Date.now() + ttlSeconds * 1000),
-    })
-    .execute();
+    .columns(['token_hash', 'user_id', 'client_id', 'expires_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        .select((u) => [
+          u.val(tokenHash(token)).as('token_hash'),
+          'users.id',
+          u.val(cid).as('client_id'),
+          u.val(new Date(Date.now() + ttlSeconds * 1000)).as('expires_at'),
+        ])
+        .where('users.id', '=', userId)
+        .where('users.locked_at', 'is', null)
+        .forShare(),
+    )
+    .executeTakeFirst();
+  if (Number(created.numInsertedOrUpdatedRows ?? 0) !== 1)
+    fail(ErrorCode.ACCOUNT_SUSPENDED, 'This account is locked. Contact customer service.');
   return { access_token: token, client_id: cid };
 }
 

@@ -95,6 +95,8 @@ export async function userDossier(db: Q, userId: number) {
       'allowlist_off_at',
       'withdrawals_paused_until',
       'failed_sign_in_notice_at',
+      'locked_at',
+      'locked_reason',
     ])
     .where('id', '=', userId)
     .executeTakeFirst();
@@ -185,6 +187,7 @@ export async function userDossier(db: Q, userId: number) {
       activated: user.activated,
       authenticator: user.google_bound_at !== null,
       allowlist: user.allowlist_on,
+      locked: user.locked_at ? { at: user.locked_at, reason: user.locked_reason } : null,
     },
     balances: balances.map((b) => ({ currency: b.currency, available: str(b.available), frozen: str(b.frozen) })),
     records: records.map((r) => ({

@@ -2,9 +2,11 @@
  * What support does to protect a user, from the console or the CLI (`lift-hold`, `expire-tokens`):
  * one function each, audited in the same transaction — under the operator's name, or as the CLI.
  */
+import { sql } from 'kysely';
+import { ErrorCode, fail } from '../../common/errors';
 import { transact } from '../../db/index';
 import type { Db } from '../../db/schema';
-import { appendAudit, type Decider, FROM_THE_CLI } from './audit';
+import { appendAudit, auditedAction, type Decider, FROM_THE_CLI } from './audit';
 
 const via = (by: Decider) => (by.operatorId === null ? { via: 'cli' } : {});
 
@@ -58,4 +60,51 @@ export function signOutEverywhere(db: Db, userId: number, by: Decider = FROM_THE
     });
     return { revoked };
   });
+}
+
+/**
+ * Locks the account (a takeover under way): every session ends and nobody signs in — password,
+ * passkey or reset — until support unlocks it. The reason is for the team.
+ */
+export function lockAccount(db: Db, userId: number, reason: string, by: Decider) {
+  return auditedAction(db, by, { action: 'user.lock', target: `user:${userId}` }, async (trx) => {
+    const locked = await trx
+      .updateTable('users')
+      .set({ locked_at: sql`now()`, locked_reason: reason })
+      .where('id', '=', userId)
+      .where('locked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(locked.numUpdatedRows) !== 1) fail(ErrorCode.CONFLICT, 'This account is locked already, or does not exist.');
+    const ended = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return { locked: true, reason, sessionsEnded: Number(ended.numUpdatedRows) };
+  });
+}
+
+/** Unlocks it: the owner signs in again as before. */
+export async function unlockAccount(db: Db, userId: number, by: Decider) {
+  const before = await db.selectFrom('users').select(['locked_at', 'locked_reason']).where('id', '=', userId).executeTakeFirst();
+  return auditedAction(
+    db,
+    by,
+    {
+      action: 'user.unlock',
+      target: `user:${userId}`,
+      before: { lockedAt: before?.locked_at ?? null, reason: before?.locked_reason ?? null },
+    },
+    async (trx) => {
+      const r = await trx
+        .updateTable('users')
+        .set({ locked_at: null, locked_reason: null })
+        .where('id', '=', userId)
+        .where('locked_at', 'is not', null)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) fail(ErrorCode.CONFLICT, 'This account is not locked.');
+      return { locked: false };
+    },
+  );
 }

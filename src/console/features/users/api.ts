@@ -18,6 +18,7 @@ export interface UserDossier {
     activated: boolean;
     authenticator: boolean;
     allowlist: boolean;
+    locked: { at: string; reason: string | null } | null;
   };
   balances: Array<{ currency: string; available: string; frozen: string }>;
   records: Array<{
@@ -61,12 +62,16 @@ export const findUsersQueryOptions = (q: string) =>
 export const userDossierQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['users', 'dossier', id], queryFn: () => consoleApi<UserDossier>(`/users/${id}`), staleTime: 0 });
 
-/** Lifts a withdrawal pause, or ends every session; the dossier is read again. */
+type Protection = 'lift-hold' | 'sign-out-everywhere' | 'unlock' | { lock: string };
+
+/** Lifts a withdrawal pause, ends every session, locks (with the reason) or unlocks; the dossier is read again. */
 export function useProtectUser(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'lift-hold' | 'sign-out-everywhere') =>
-      consoleApi<unknown>(`/users/${id}/${action}`, { method: 'POST' }),
+    mutationFn: (action: Protection) =>
+      typeof action === 'string'
+        ? consoleApi<unknown>(`/users/${id}/${action}`, { method: 'POST' })
+        : consoleApi<unknown>(`/users/${id}/lock`, { method: 'POST', body: { reason: action.lock } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['users', 'dossier', id] }),
   });
 }

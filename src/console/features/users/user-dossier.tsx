@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { CAN, meQueryOptions } from '../../session/operator';
 import { useErrorText } from '../../ui/error-text';
 import { type UserDossier, useProtectUser, userDossierQueryOptions } from './api';
@@ -16,6 +16,28 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2>{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** Locking needs the reason, for the team (the user is told only that the account is locked). */
+function LockForm({ busy, onLock }: { busy: boolean; onLock: (reason: string) => void }) {
+  const [reason, setReason] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason.trim()) onLock(reason.trim());
+  };
+  return (
+    <form className="row bottom" onSubmit={submit}>
+      <label className="field grow">
+        <span>
+          <Trans>Why lock it (for the team)</Trans>
+        </span>
+        <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+      </label>
+      <button className="btn danger" type="submit" disabled={busy || !reason.trim()}>
+        <Trans>Lock the account</Trans>
+      </button>
+    </form>
   );
 }
 
@@ -95,6 +117,22 @@ export function UserDossierView({ id }: { id: number }) {
           <p className="muted">
             <Trans>Withdrawals are not paused.</Trans>
           </p>
+        )}
+        {d.user.locked ? (
+          <div className="row spread">
+            <span className="badge bad">
+              <Trans>
+                Locked since {when(d.user.locked.at)}: {d.user.locked.reason}
+              </Trans>
+            </span>
+            {canProtect && (
+              <button className="btn" type="button" disabled={protect.isPending} onClick={() => protect.mutate('unlock')}>
+                <Trans>Unlock the account</Trans>
+              </button>
+            )}
+          </div>
+        ) : (
+          canProtect && <LockForm busy={protect.isPending} onLock={(reason) => protect.mutate({ lock: reason })} />
         )}
         {d.holds.withdrawals.map((h) => (
           <p key={h.record}>

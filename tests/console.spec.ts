@@ -5,7 +5,7 @@
  * finance operators approved it; the admin finds both in the audit log.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { addOperator, consoleDesk, signIn } from './harness/console.ts';
+import { addOperator, consoleDesk } from './harness/console.ts';
 import { DEMO } from './harness/env.ts';
 import { closePopupsAsTheyOpen, ops } from './harness/more-helpers.ts';
 import { loginAsDemo } from './harness/session.ts';

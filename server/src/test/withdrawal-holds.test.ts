@@ -173,6 +173,20 @@ describe.each(backends)('withdrawals held for an operator, on %s', (backend) => 
     expect(await env.db.selectFrom('withdrawal_holds').selectAll().execute()).toEqual([]);
   });
 
+  it('held for the float, then the approval amount lowered below it: one approval is not enough', async () => {
+    await chain.close();
+    chain = await startTestChain({ TRX: '10000', USDT: '10' });
+    const u = await makeUser(env.db, { usdt: '200' });
+    const big = await withdraw(env.db, u.id, '60');
+    await chain.settle(env.db, 2);
+    expect(await ops('withdrawals')).toMatchObject([{ record: big, reason: 'beyond_hot_wallet', approvalsNeeded: 1 }]);
+    await ops('approval-limit', 'usdt-trc20', '50');
+    expect(await ops('withdrawals')).toMatchObject([{ record: big, approvalsNeeded: 2 }]);
+    await expect(ops('approve-withdrawal', String(big))).rejects.toThrow(/two finance operators/);
+    const { id } = (await ops('operator', 'add', 'only@ops.test', 'finance')) as { id: string };
+    expect(await decide(env.db, big, true, null, { operatorId: id, ip: null })).toMatchObject({ decision: 'waiting', needed: 2 });
+  });
+
   it('the approval amount is checked', async () => {
     await expect(ops('approval-limit', 'usdt-trc20', '1e9')).rejects.toThrow(/decimal/);
     await expect(ops('approval-limit', 'nope', '5')).rejects.toThrow(/no channel/);

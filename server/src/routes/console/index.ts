@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { Ctx } from '../../context';
+import { custodyAlerts } from '../../services/custody/reconcile-by-operator';
 import { allowed } from '../../services/operators/roles';
 import { endSession, listSessions, signIn } from '../../services/operators/sessions';
 import { listAwaitingApproval } from '../../services/withdrawals/approvals';
@@ -67,6 +68,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
           )
         : null,
       withdrawals: allowed(operator.role, 'money.approve') ? (await listAwaitingApproval(db)).length : null,
+      custody: allowed(operator.role, 'money.approve') ? await custodyAlerts(db) : null,
     })),
   );
   reviewRoutes(app, ctx, kit);

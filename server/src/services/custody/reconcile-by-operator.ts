@@ -18,6 +18,15 @@ export async function custodyOverview(db: Db) {
   return { lastReconciliation: (last?.report ?? null) as Reconciliation | null, sweepHolds };
 }
 
+/** What finance must look at: whether the latest reconciliation balanced (null: none yet), sweeps held. */
+export async function custodyAlerts(db: Db) {
+  const [last, held] = await Promise.all([
+    db.selectFrom('reconciliations').select(['balanced', 'started_at']).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    db.selectFrom('sweep_holds').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { balanced: last?.balanced ?? null, reconciledAt: last?.started_at ?? null, sweepHolds: Number(held.n) };
+}
+
 export async function reconcileNow(
   db: Db,
   gateway: ChainGateway,

@@ -35,6 +35,15 @@ export async function awaitApproval(db: Db, recordId: number, reason: ApprovalRe
 export const APPROVALS_NEEDED: Record<ApprovalReason, number> = { above_approval_amount: 2, beyond_hot_wallet: 1 };
 
 /**
+ * The approvals a held withdrawal needs: above its channel's approval amount as it is now counts
+ * too, so a limit lowered while a withdrawal waited for the float still takes two pairs of eyes.
+ */
+const approvalsNeeded = (held: { reason: ApprovalReason; amount: string; approval_above: string | null }) =>
+  held.approval_above !== null && dec(held.amount).gt(held.approval_above)
+    ? APPROVALS_NEEDED.above_approval_amount
+    : APPROVALS_NEEDED[held.reason];
+
+/**
  * Withdrawals waiting for an operator, oldest first, with what an approver weighs: who the user is,
  * who approved already, how often the user paid this address before (settled withdrawals), and
  * whether the address is on the blocklist now (the withdrawal job refunds those, never signs them).
@@ -44,7 +53,9 @@ export async function listAwaitingApproval(db: Db) {
     .selectFrom('withdrawal_holds as h')
     .innerJoin('records as r', 'r.id', 'h.record_id')
     .innerJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('withdraw_channels as ch', (j) => j.onRef('ch.currency', '=', 'r.currency').onRef('ch.network', '=', 'r.network'))
     .select([
+      'ch.approval_above',
       'r.id',
       'r.user_id',
       'u.account_key',
@@ -102,7 +113,7 @@ export async function listAwaitingApproval(db: Db) {
       reason: r.reason,
       approved: r.decision === 'approved',
       approvedBy: approvals.filter((a) => Number(a.record_id) === r.id).map((a) => ({ email: a.email, at: a.at.toISOString() })),
-      approvalsNeeded: APPROVALS_NEEDED[r.reason],
+      approvalsNeeded: approvalsNeeded(r),
       paidToAddressBefore: { times: Number(before?.n ?? 0), last: before ? new Date(before.last).toISOString() : null },
       screening:
         r.to_address && blockedBy.has(r.to_address) ? { blocked: true, reason: blockedBy.get(r.to_address) } : { blocked: false },
@@ -139,9 +150,10 @@ export async function decide(db: Db, recordId: number, approve: boolean, why: st
     const held = await trx
       .selectFrom('withdrawal_holds as h')
       .innerJoin('records as r', 'r.id', 'h.record_id')
-      .select(['r.user_id', 'r.status', 'r.amount', 'r.currency', 'r.to_address', 'h.decision', 'h.reason'])
+      .leftJoin('withdraw_channels as ch', (j) => j.onRef('ch.currency', '=', 'r.currency').onRef('ch.network', '=', 'r.network'))
+      .select(['r.user_id', 'r.status', 'r.amount', 'r.currency', 'r.to_address', 'h.decision', 'h.reason', 'ch.approval_above'])
       .where('h.record_id', '=', recordId)
-      .forUpdate()
+      .forUpdate('h')
       .executeTakeFirst();
     if (held?.status !== 'withdrawing' || held.decision !== null)
       return fail(ErrorCode.NOT_FOUND, `no withdrawal ${recordId} is waiting for a decision`);
@@ -163,7 +175,7 @@ export async function decide(db: Db, recordId: number, approve: boolean, why: st
       await audit('withdrawal.reject', { decision: 'rejected', reason: why, refund });
       return { record: recordId, decision: 'rejected' as const, reason, refund };
     }
-    const needed = APPROVALS_NEEDED[held.reason];
+    const needed = approvalsNeeded(held);
     let approvals = 1;
     if (by.operatorId === null) {
       if (needed > 1)

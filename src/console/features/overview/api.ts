@@ -5,6 +5,8 @@ import { consoleApi } from '../../api/client';
 export interface Waiting {
   participations: number | null;
   withdrawals: number | null;
+  /** Finance: whether the latest reconciliation balanced (null: none yet), and sweeps held. */
+  custody: { balanced: boolean | null; reconciledAt: string | null; sweepHolds: number } | null;
 }
 
 export const overviewQueryOptions = () =>

@@ -1,10 +1,11 @@
 /** What waits for this operator: one card per queue their role may open. */
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { overviewQueryOptions } from './api';
 
 export function OverviewScreen() {
+  const { t } = useLingui();
   const { data, isPending } = useQuery(overviewQueryOptions());
   return (
     <section className="stack">
@@ -35,9 +36,25 @@ export function OverviewScreen() {
               </span>
             </Link>
           )}
+          {data?.custody && (
+            <Link to="/money" className="card stack queue-card">
+              <span
+                className={data.custody.balanced === false ? 'badge bad' : data.custody.balanced ? 'badge good' : 'badge warn'}
+              >
+                {data.custody.balanced === null
+                  ? t`Not reconciled yet`
+                  : data.custody.balanced
+                    ? t`Books match the chain`
+                    : t`A difference nothing explains`}
+              </span>
+              <span>
+                <Plural value={data.custody.sweepHolds} one="# sweep held" other="# sweeps held" />
+              </span>
+            </Link>
+          )}
           {data?.participations == null && data?.withdrawals == null && (
             <p className="note">
-              <Trans>No queue belongs to your role. Your sessions are in the menu.</Trans>
+              <Trans>No queue waits for your role: the menu has what you can open.</Trans>
             </p>
           )}
         </div>

@@ -69,7 +69,7 @@ export function UserDossierView({ id }: { id: number }) {
   };
 
   return (
-    <div className="stack" aria-label={t`User ${d.user.id}`}>
+    <div className="stack">
       <Section title={t`User #${d.user.id}: ${d.user.nickname}`}>
         <dl className="facts">
           <dt>

@@ -26,7 +26,7 @@ export function UsersScreen() {
       <h1>
         <Trans>Users</Trans>
       </h1>
-      <form className="row bottom" onSubmit={search} role="search">
+      <form className="row bottom" onSubmit={search}>
         <label className="field grow">
           <span>
             <Trans>Phone, e-mail, deposit address, transaction id, or #user id</Trans>

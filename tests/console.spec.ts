@@ -5,6 +5,7 @@
  * finance operators approved it; the admin finds both in the audit log.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { axeViolations, smallTargets } from './harness/accessibility.ts';
 import { addOperator, consoleDesk } from './harness/console.ts';
 import { DEMO } from './harness/env.ts';
 import { closePopupsAsTheyOpen, ops } from './harness/more-helpers.ts';
@@ -146,4 +147,56 @@ test('a withdrawal above the approval amount is paid only after two finance oper
   } finally {
     ops('approval-limit', 'usdt-trc20', 'off');
   }
+});
+
+test('where the wallet’s worker is installed, /console and its pages open the console, from the network', async ({ page }) => {
+  await page.goto('/pages/login/index');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  for (const path of ['/console', '/console/', '/console/reviews']) {
+    const response = await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Operator console' }), path).toBeVisible();
+    // Not the wallet's shell out of its precache: the console is none of the wallet's business.
+    expect(response?.fromServiceWorker(), path).toBe(false);
+  }
+});
+
+test('every console screen, in both themes, passes axe (WCAG 2.2 AA) with 44 px targets', async ({ browser }) => {
+  const problems: string[] = [];
+  const check = async (desk: Page, name: string) => {
+    await expect(desk.locator('h1').first()).toBeVisible();
+    await expect(desk.locator('.skeleton')).toHaveCount(0);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await desk.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      for (const v of await axeViolations(desk)) problems.push(`${name} (${colorScheme}) ${v}`);
+    }
+    for (const s of await smallTargets(desk)) problems.push(`${name} target ${s}`);
+  };
+  const open = async (desk: Page, link: RegExp) => {
+    await desk.getByRole('link', { name: link }).click();
+    await check(desk, `${link.source}`);
+  };
+  const signInPage = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signInPage.goto('/console/');
+  await check(signInPage, 'sign-in');
+
+  const reviewer = await consoleDesk(browser, addOperator('reviewer'));
+  await check(reviewer, 'overview');
+  await open(reviewer, /^Participations/);
+  await open(reviewer, /^Sessions/);
+  const finance = await consoleDesk(browser, addOperator('finance'));
+  await open(finance, /^Withdrawals/);
+  await open(finance, /^Float and reward pool/);
+  await finance.getByRole('link', { name: /^Users/ }).click();
+  await finance.getByLabel(/^Phone, e-mail/).fill(`+${DEMO.areaCode} ${DEMO.phone}`);
+  await finance.getByRole('button', { name: 'Find' }).click();
+  await finance.getByRole('link', { name: /^#\d+/ }).click();
+  await expect(finance.getByRole('heading', { name: /^User #\d+/ })).toBeVisible();
+  await check(finance, 'user');
+  const admin = await consoleDesk(browser, addOperator('admin'));
+  await open(admin, /^Service/);
+  await open(admin, /^Audit log/);
+  expect(problems).toEqual([]);
+  for (const desk of [signInPage, reviewer, finance, admin]) await desk.context().close();
 });

@@ -22,8 +22,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 /** First path segments served by the API on the same origin (src/contract/api-segments.ts, put here by vite.config.ts). */
 declare const __API_SEGMENTS__: readonly string[];
 const API_SEGMENTS = __API_SEGMENTS__;
-/** A navigation to these paths must reach the server, not the app shell. */
-const API_PREFIXES = new RegExp(`^/(${API_SEGMENTS.join('|')})/`);
+/** A navigation to these paths must reach the server, not the app shell (`/console` too, which the server redirects). */
+const API_PREFIXES = new RegExp(`^/(${API_SEGMENTS.join('|')})(/|$)`);
 const shell = createHandlerBoundToURL('index.html');
 /** A public page answers with its prerendered HTML (painted before any script runs), the rest with the shell. */
 const pageHandler = (file: string): RouteHandlerCallback => {

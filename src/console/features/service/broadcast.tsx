@@ -129,7 +129,7 @@ export function BroadcastSection() {
             <Trans>Add</Trans>
           </button>
         </div>
-        <label className="row">
+        <label className="row check">
           <input type="checkbox" checked={popup} onChange={(e) => setPopup(e.target.checked)} />
           <Trans>Also show it as a popup when the app opens</Trans>
         </label>

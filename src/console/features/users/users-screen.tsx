@@ -48,7 +48,7 @@ export function UsersScreen() {
         </p>
       )}
       {found.data && found.data.length > 0 && (
-        <ul className="card stack tight" aria-label={t`Matches`}>
+        <ul className="card stack tight matches" aria-label={t`Matches`}>
           {found.data.map((u) => (
             <li key={u.id}>
               <Link to="/users" search={{ id: u.id }}>

@@ -10,6 +10,7 @@
  */
 import pg from 'pg';
 import { closeProductionEnv, productionEnv, startServer } from '../server/test-support/proc.ts';
+import { consoleReads, prepareConsole } from './bench/scale/console-reads.ts';
 import { checkLedger, FULL, grow, HEAVY_TOKEN, MEDIUM, type Size, SMALL } from './bench/scale/dataset.ts';
 import { type DistributionFigures, measureDistribution } from './bench/scale/jobs.ts';
 import { enablePlanLog, logPlans, logPosition, planFindingsSince } from './bench/scale/plans.ts';
@@ -84,18 +85,21 @@ async function measureReads(admin: pg.Client, base: string): Promise<ReadFigures
 const READ_ROWS = 10_000;
 
 /**
- * Each read once with every plan logged with its rows counted: the sequential scans of growing
- * tables among them, and the nodes that read more than `READ_ROWS` of one; then the statements the
- * reads prepare that PostgreSQL plans afresh on every call (`replans.ts`).
+ * Each read once — the wallet's and the operator console's — with every plan logged with its rows
+ * counted: the sequential scans of growing tables among them, and the nodes that read more than
+ * `READ_ROWS` of one; then the statements the reads prepare that PostgreSQL plans afresh on every
+ * call (`replans.ts`).
  */
-async function planCheck(admin: pg.Client, appUrl: string, base: string, serverPgid: number) {
+async function planCheck(admin: pg.Client, appUrl: string, base: string, serverPgid: number, size: Size) {
   // The bench's own search for the reads' targets reads the heavy user's history: before the log.
   const targets = await readTargets(admin);
+  await prepareConsole(admin, size.users);
   const from = await logPosition(admin);
   await logPlans(admin, true, true);
   try {
     for (const read of readsFor(targets)) await readOnce(base, HEAVY_TOKEN, read);
     await measureExport(base, HEAVY_TOKEN, serverPgid, 365);
+    for (const read of consoleReads(targets)) await readOnce(base, read.token, read);
   } finally {
     await logPlans(admin, false);
   }
@@ -180,7 +184,7 @@ async function main(): Promise<number> {
       log(`holding: ${server.url} (heavy user's token ${HEAVY_TOKEN}), ${urls.admin}`);
       await new Promise(() => {});
     }
-    const findings = await planCheck(admin, urls.app, server.url, server.child.pid ?? 0);
+    const findings = await planCheck(admin, urls.app, server.url, server.child.pid ?? 0, large);
     const full = await measureReads(admin, server.url);
     const fullWhole = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0);
     const fullExport = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0, 365);

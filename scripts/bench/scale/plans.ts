@@ -26,6 +26,7 @@ export const GROWING_TABLES = [
   'chain_withdrawals',
   'chain_sweeps',
   'distribution_shares',
+  'audit_log',
 ] as const;
 
 /**

@@ -11,6 +11,7 @@ import { api } from '../../../src/contract/index';
 import { dec } from '../common/decimal';
 import type { OperatorRole } from '../db/schema-console';
 import { depositAddress } from '../services/deposits/deposits';
+import { appendAudit } from '../services/operators/audit';
 import { allowed, OPERATOR_ROLES, type Permission } from '../services/operators/roles';
 import { runOps } from '../services/platform/ops';
 import { awaitApproval } from '../services/withdrawals/approvals';
@@ -230,6 +231,18 @@ describe.each(backends)('the operator console on %s', (backend) => {
     expect(lines[1]).toContain('"{""approvals"":2,""decision"":""approved"",""needed"":2}"');
     const exported = await admin<Array<{ action: string }>>('GET', '/console/api/audit?action=audit.export');
     expect(exported.body.data).toHaveLength(1);
+
+    // What a user typed can reach the log (a search, a reason): a spreadsheet must not run it.
+    await appendAudit(t.env.db, {
+      operatorId: null,
+      action: 'user.search',
+      after: { query: 'x' },
+      target: '=HYPERLINK("http://evil")',
+    });
+    const risky = await admin('GET', '/console/api/audit/export?action=user.search');
+    const row = risky.text.trim().split('\r\n')[1] ?? '';
+    expect(row.split(',').slice(3, 4)).toEqual(['user.search']);
+    expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 
   it('support finds a user by what they tell, reads them whole, lifts their hold and signs them out everywhere; all audited', async () => {

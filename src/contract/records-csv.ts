@@ -39,12 +39,14 @@ function quote(cell: string): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
-const line = (cells: ReadonlyArray<string | null>) => `${cells.map((c) => quote(neutraliseFormula(c ?? ''))).join(',')}\r\n`;
+/** One CSV line: each cell neutralised and quoted, with its CRLF (the audit log's export writes its own with it). */
+export const csvLine = (cells: ReadonlyArray<string | null>) =>
+  `${cells.map((c) => quote(neutraliseFormula(c ?? ''))).join(',')}\r\n`;
 
 /** What the file starts with: the byte-order mark and the header row. */
-export const CSV_START = `\uFEFF${line(CSV_HEADER)}`;
+export const CSV_START = `\uFEFF${csvLine(CSV_HEADER)}`;
 
 /** One record's row, with its line end. */
-export const csvRow = (r: TransactionRecord) => line(COLUMNS.map(([, cell]) => cell(r)));
+export const csvRow = (r: TransactionRecord) => csvLine(COLUMNS.map(([, cell]) => cell(r)));
 
 export const recordsCsv = (records: readonly TransactionRecord[]) => CSV_START + records.map(csvRow).join('');

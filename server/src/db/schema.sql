@@ -1012,7 +1012,7 @@ CREATE TABLE withdraw_channels (
 );
 
 CREATE TABLE withdrawal_approvals (
-    record_id bigint NOT NULL,
+    record_id integer NOT NULL,
     operator_id bigint NOT NULL,
     at timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
 create table withdrawal_approvals (
-  record_id bigint not null references withdrawal_holds(record_id) on delete cascade,
+  record_id integer not null references withdrawal_holds(record_id) on delete cascade,
   operator_id bigint not null references operators(id),
   at timestamptz not null default now(),
   primary key (record_id, operator_id)

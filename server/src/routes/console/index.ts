@@ -10,7 +10,7 @@ import type { Ctx } from '../../context';
 import { custodyAlerts } from '../../services/custody/reconcile-by-operator';
 import { allowed } from '../../services/operators/roles';
 import { endSession, listSessions, signIn } from '../../services/operators/sessions';
-import { listAwaitingApproval } from '../../services/withdrawals/approvals';
+import { countAwaitingApproval } from '../../services/withdrawals/approvals';
 import { auditRoutes } from './audit';
 import { consoleKit, parse } from './kit';
 import { moneyRoutes } from './money';
@@ -67,7 +67,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: Ctx) {
             ).n,
           )
         : null,
-      withdrawals: allowed(operator.role, 'money.approve') ? (await listAwaitingApproval(db)).length : null,
+      withdrawals: allowed(operator.role, 'money.approve') ? await countAwaitingApproval(db) : null,
       custody: allowed(operator.role, 'money.approve') ? await custodyAlerts(db) : null,
     })),
   );

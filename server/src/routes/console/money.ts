@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
+import { isValidTronAddress } from '../../../../src/lib/tron/index';
 import { ApiError, ErrorCode } from '../../common/errors';
 import type { Ctx } from '../../context';
 import { custodyOverview, reconcileNow, releaseSweepHold } from '../../services/custody/reconcile-by-operator';
@@ -12,7 +13,7 @@ import { decide, listAwaitingApproval } from '../../services/withdrawals/approva
 import { by, type ConsoleKit, IdParam, param, parse, Rejection } from './kit';
 
 const Reconcile = z.object({ full: z.optional(z.boolean()) });
-const Address = z.string().check(z.regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/));
+const Address = z.string().check(z.refine(isValidTronAddress));
 const Amount = z.object({ amount: z.string().check(z.maxLength(40)) });
 
 export function moneyRoutes(app: FastifyInstance, ctx: Ctx, { route }: ConsoleKit) {

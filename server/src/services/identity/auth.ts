@@ -13,6 +13,7 @@ import { type CodeMessage, codeMessage, ownCodeMessage } from './code-messages';
 import { type HumanProof, spendProof } from './human-check';
 import { knownDeviceHash } from './known-devices';
 import { tokenHash } from './me';
+import { revokeAllSessions } from './sessions';
 import { createUser } from './users';
 
 export const CODE_TTL_SECONDS = 600;
@@ -270,11 +271,6 @@ export async function resetPassword(db: Db, a: AccountInput & { code: string; pa
     .where('id', '=', user.id)
     .execute();
   // A reset signs every device out and lifts every login lock of the account.
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', user.id)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeAllSessions(db, user.id);
   await clearLoginLocks(db, key);
 }

@@ -112,6 +112,17 @@ export async function revokeSessionById(db: Q, userId: number, id: string, curre
   return null;
 }
 
+/** Signs every session of the user out (a password reset, support's "sign out everywhere", a lock); how many. */
+export async function revokeAllSessions(db: Q, userId: number): Promise<number> {
+  const r = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 export async function revokeOtherSessions(db: Q, userId: number, currentToken: string) {
   const r = await db
     .updateTable('sessions')

@@ -7,6 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import type { AuditRow } from '../../../../src/contract/console';
+import { csvLine } from '../../../../src/contract/records-csv';
 import { transact } from '../../db/index';
 import type { Db, Q } from '../../db/schema';
 
@@ -113,23 +115,11 @@ export async function appendAudit(db: Db | Q, entry: AuditEntry): Promise<void> 
   else await db.transaction().execute(write);
 }
 
-export interface AuditRow {
-  id: string;
-  at: Date;
-  operatorId: string | null;
-  operatorEmail: string | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  before: unknown;
-  after: unknown;
-}
-
 /** Newest first, filtered by operator, action or target; `beforeId` pages back. */
 export async function searchAudit(
   db: Q,
   filter: { operatorId?: string; action?: string; target?: string; beforeId?: string; limit?: number },
-): Promise<AuditRow[]> {
+): Promise<AuditRow<Date>[]> {
   let query = db
     .selectFrom('audit_log as a')
     .leftJoin('operators as o', 'o.id', 'a.operator_id')
@@ -180,36 +170,28 @@ export async function verifyAudit(db: Q): Promise<{ rows: number; brokenAt: stri
 }
 
 const CSV_COLUMNS = ['id', 'at', 'operator', 'action', 'target', 'ip', 'before', 'after'] as const;
-/** A CSV field: quoted when it holds a separator, a quote or a line break; a leading = + - @ is defused. */
-const csvField = (value: string) => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 
 /** The audit rows matching `filter`, newest first, as CSV lines read a page at a time. */
 export async function* auditCsv(db: Q, filter: Omit<Parameters<typeof searchAudit>[1], 'beforeId' | 'limit'>) {
-  yield `${CSV_COLUMNS.join(',')}\r\n`;
+  yield csvLine(CSV_COLUMNS);
   let beforeId: string | undefined;
   for (;;) {
     const page = await searchAudit(db, { ...filter, beforeId, limit: 500 });
     if (page.length === 0) return;
     yield page
       .map((r) =>
-        [
-          r.id,
+        csvLine([
+          String(r.id),
           r.at.toISOString(),
           r.operatorEmail ?? 'cli',
           r.action,
-          r.target ?? '',
-          r.ip ?? '',
+          r.target,
+          r.ip,
           canonical(r.before),
           canonical(r.after),
-        ]
-          .map(csvField)
-          .join(','),
+        ]),
       )
-      .join('\r\n')
-      .concat('\r\n');
+      .join('');
     beforeId = page.at(-1)?.id;
   }
 }

@@ -5,26 +5,18 @@
  * records with their chain transactions, live sessions, devices, holds, and security changes.
  */
 import { sql } from 'kysely';
+import type { FoundUser } from '../../../../src/contract/console';
+import { isValidTronAddress } from '../../../../src/lib/tron/index';
 import { str } from '../../common/decimal';
 import { ErrorCode, fail } from '../../common/errors';
 import type { Q } from '../../db/schema';
 
-export interface FoundUser {
-  id: number;
-  account: string;
-  nickname: string;
-  createdAt: Date;
-  /** What the query matched. */
-  by: 'id' | 'phone' | 'email' | 'address' | 'txId';
-}
-
 const TX_ID = /^[0-9a-fA-F]{64}$/;
-const ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 /** The users a query names; at most a handful (a phone without its area code may match a few). */
-export async function findUsers(db: Q, query: string): Promise<FoundUser[]> {
+export async function findUsers(db: Q, query: string): Promise<FoundUser<Date>[]> {
   const q = query.trim();
-  const users = (by: FoundUser['by'], ids: number[]) =>
+  const users = (by: FoundUser<Date>['by'], ids: number[]) =>
     ids.length === 0
       ? Promise.resolve([])
       : db
@@ -45,7 +37,7 @@ export async function findUsers(db: Q, query: string): Promise<FoundUser[]> {
       .execute();
     return users('txId', [...new Set(rows.map((r) => r.user_id))]);
   }
-  if (ADDRESS.test(q)) {
+  if (isValidTronAddress(q)) {
     const [deposit, wallet] = await Promise.all([
       db.selectFrom('deposit_addresses').select('user_id').where('address', '=', q).limit(20).execute(),
       db.selectFrom('wallets').select('user_id').where('address', '=', q).where('is_primary', '=', true).limit(20).execute(),

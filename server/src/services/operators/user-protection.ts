@@ -4,63 +4,41 @@
  */
 import { sql } from 'kysely';
 import { ErrorCode, fail } from '../../common/errors';
-import { transact } from '../../db/index';
 import type { Db } from '../../db/schema';
-import { appendAudit, auditedAction, type Decider, FROM_THE_CLI } from './audit';
-
-const via = (by: Decider) => (by.operatorId === null ? { via: 'cli' } : {});
+import { revokeAllSessions } from '../identity/sessions';
+import { auditedAction, type Decider, FROM_THE_CLI } from './audit';
 
 /**
  * Lifts the pause on withdrawals a recovery without the second factor put on the account — once
  * the owner was verified by other means.
  */
-export function liftWithdrawalPause(db: Db, userId: number, by: Decider = FROM_THE_CLI) {
-  return transact(db, async (trx) => {
-    const before = await trx
-      .selectFrom('users')
-      .select('withdrawals_paused_until')
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    const r = await trx
-      .updateTable('users')
-      .set({ withdrawals_paused_until: null })
-      .where('id', '=', userId)
-      .where('withdrawals_paused_until', '>', new Date())
-      .executeTakeFirst();
-    const lifted = Number(r.numUpdatedRows) === 1;
-    await appendAudit(trx, {
-      operatorId: by.operatorId,
+export async function liftWithdrawalPause(db: Db, userId: number, by: Decider = FROM_THE_CLI) {
+  const before = await db.selectFrom('users').select('withdrawals_paused_until').where('id', '=', userId).executeTakeFirst();
+  return auditedAction(
+    db,
+    by,
+    {
       action: 'user.lift-hold',
       target: `user:${userId}`,
-      ip: by.ip,
       before: { withdrawalsPausedUntil: before?.withdrawals_paused_until ?? null },
-      after: { lifted, ...via(by) },
-    });
-    return { lifted };
-  });
+    },
+    async (trx) => {
+      const r = await trx
+        .updateTable('users')
+        .set({ withdrawals_paused_until: null })
+        .where('id', '=', userId)
+        .where('withdrawals_paused_until', '>', new Date())
+        .executeTakeFirst();
+      return { lifted: Number(r.numUpdatedRows) === 1 };
+    },
+  );
 }
 
 /** Ends every session of the account (a stolen phone, a takeover in progress): it must sign in again. */
-export function signOutEverywhere(db: Db, userId: number, by: Decider = FROM_THE_CLI) {
-  return transact(db, async (trx) => {
-    const r = await trx
-      .updateTable('sessions')
-      .set({ revoked_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    const revoked = Number(r.numUpdatedRows);
-    await appendAudit(trx, {
-      operatorId: by.operatorId,
-      action: 'user.sign-out-everywhere',
-      target: `user:${userId}`,
-      ip: by.ip,
-      after: { revoked, ...via(by) },
-    });
-    return { revoked };
-  });
-}
+export const signOutEverywhere = (db: Db, userId: number, by: Decider = FROM_THE_CLI) =>
+  auditedAction(db, by, { action: 'user.sign-out-everywhere', target: `user:${userId}` }, async (trx) => ({
+    revoked: await revokeAllSessions(trx, userId),
+  }));
 
 /**
  * Locks the account (a takeover under way): every session ends and nobody signs in — password,
@@ -75,13 +53,7 @@ export function lockAccount(db: Db, userId: number, reason: string, by: Decider)
       .where('locked_at', 'is', null)
       .executeTakeFirst();
     if (Number(locked.numUpdatedRows) !== 1) fail(ErrorCode.CONFLICT, 'This account is locked already, or does not exist.');
-    const ended = await trx
-      .updateTable('sessions')
-      .set({ revoked_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return { locked: true, reason, sessionsEnded: Number(ended.numUpdatedRows) };
+    return { locked: true, reason, sessionsEnded: await revokeAllSessions(trx, userId) };
   });
 }
 

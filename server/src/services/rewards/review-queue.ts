@@ -4,25 +4,13 @@
  * same partner user ID or the same screenshot (by SHA-256), whoever sent them.
  */
 import { sql } from 'kysely';
+import type { QueuedParticipation } from '../../../../src/contract/console';
 import { ErrorCode, fail } from '../../common/errors';
 import type { Q } from '../../db/schema';
 import type { BlobStore } from '../platform/blob-store';
 
-export interface QueuedParticipation {
-  id: number;
-  activityId: number;
-  activityTitle: string;
-  partnerName: string;
-  userId: number;
-  partnerUid: string;
-  images: Array<{ id: string; mime: string; sha256: string | null }>;
-  submittedAt: Date;
-  /** Other participations with the same partner user ID or a screenshot with the same bytes. */
-  earlier: Array<{ id: number; userId: number; activityId: number; status: string; same: Array<'partner-uid' | 'image'> }>;
-}
-
 /** Participations waiting for a decision, oldest first; `afterId` pages on. */
-export async function reviewQueue(db: Q, opts: { afterId?: number; limit?: number } = {}): Promise<QueuedParticipation[]> {
+export async function reviewQueue(db: Q, opts: { afterId?: number; limit?: number } = {}): Promise<QueuedParticipation<Date>[]> {
   const rows = await db
     .selectFrom('participations as p')
     .innerJoin('activities as a', 'a.id', 'p.activity_id')

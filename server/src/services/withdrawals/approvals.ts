@@ -43,15 +43,28 @@ const approvalsNeeded = (held: { reason: ApprovalReason; amount: string; approva
     ? APPROVALS_NEEDED.above_approval_amount
     : APPROVALS_NEEDED[held.reason];
 
+/** The holds still waiting: the withdrawal not settled and nothing signed for it yet. */
+const awaiting = (db: Db) =>
+  db
+    .selectFrom('withdrawal_holds as h')
+    .innerJoin('records as r', 'r.id', 'h.record_id')
+    .leftJoin('chain_withdrawals as c', 'c.record_id', 'r.id')
+    .where('r.status', '=', 'withdrawing')
+    .where('c.record_id', 'is', null);
+
+/** How many withdrawals wait for an operator (the console's overview asks every 30 seconds). */
+export async function countAwaitingApproval(db: Db): Promise<number> {
+  const row = await awaiting(db).select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Withdrawals waiting for an operator, oldest first, with what an approver weighs: who the user is,
  * who approved already, how often the user paid this address before (settled withdrawals), and
  * whether the address is on the blocklist now (the withdrawal job refunds those, never signs them).
  */
 export async function listAwaitingApproval(db: Db) {
-  const rows = await db
-    .selectFrom('withdrawal_holds as h')
-    .innerJoin('records as r', 'r.id', 'h.record_id')
+  const rows = await awaiting(db)
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .leftJoin('withdraw_channels as ch', (j) => j.onRef('ch.currency', '=', 'r.currency').onRef('ch.network', '=', 'r.network'))
     .select([
@@ -67,9 +80,6 @@ export async function listAwaitingApproval(db: Db) {
       'h.decision',
       'h.created_at',
     ])
-    .leftJoin('chain_withdrawals as c', 'c.record_id', 'r.id')
-    .where('r.status', '=', 'withdrawing')
-    .where('c.record_id', 'is', null)
     .orderBy('r.id')
     .execute();
   if (!rows.length) return [];
@@ -100,7 +110,7 @@ export async function listAwaitingApproval(db: Db) {
       .execute(),
   ]);
   const blockedBy = new Map(blocked.map((b) => [b.address, b.reason]));
-  const paidBefore = new Map(history.map((h) => [Number(h.id), h]));
+  const paidBefore = new Map(history.map((h) => [h.id, h]));
   return rows.map((r) => {
     const before = paidBefore.get(r.id);
     return {
@@ -112,7 +122,7 @@ export async function listAwaitingApproval(db: Db) {
       to: r.to_address,
       reason: r.reason,
       approved: r.decision === 'approved',
-      approvedBy: approvals.filter((a) => Number(a.record_id) === r.id).map((a) => ({ email: a.email, at: a.at.toISOString() })),
+      approvedBy: approvals.filter((a) => a.record_id === r.id).map((a) => ({ email: a.email, at: a.at.toISOString() })),
       approvalsNeeded: approvalsNeeded(r),
       paidToAddressBefore: { times: Number(before?.n ?? 0), last: before ? new Date(before.last).toISOString() : null },
       screening:

@@ -1,17 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { AuditRow } from '../../../contract/console';
 import { consoleApi, consoleFetch } from '../../api/client';
 
-export interface AuditRow {
-  id: string;
-  at: string;
-  operatorId: string | null;
-  operatorEmail: string | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  before: unknown;
-  after: unknown;
-}
 export interface AuditFilter {
   action?: string;
   target?: string;

@@ -5,14 +5,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useErrorText } from '../../ui/error-text';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Table } from '../../ui/table';
 import { type AuditFilter, auditQueryOptions, auditVerifyQueryOptions, downloadAuditCsv } from './api';
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 export function AuditScreen() {
   const { t, i18n } = useLingui();
-  const errorText = useErrorText();
   const [filter, setFilter] = useState<AuditFilter>({});
   const rows = useInfiniteQuery(auditQueryOptions(filter));
   const verify = useQuery(auditVerifyQueryOptions());
@@ -68,51 +68,21 @@ export function AuditScreen() {
             : t`All ${verify.data.rows} rows match their hashes.`}
         </p>
       )}
-      {rows.isError && (
-        <p className="alert" role="alert">
-          {errorText(rows.error)}
-        </p>
-      )}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>
-                <Trans>When</Trans>
-              </th>
-              <th>
-                <Trans>Who</Trans>
-              </th>
-              <th>
-                <Trans>Action</Trans>
-              </th>
-              <th>
-                <Trans>Target</Trans>
-              </th>
-              <th>
-                <Trans>From</Trans>
-              </th>
-              <th>
-                <Trans>Before → after</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.data?.pages.flat().map((r) => (
-              <tr key={r.id}>
-                <td>{i18n.date(r.at, { dateStyle: 'short', timeStyle: 'medium' })}</td>
-                <td>{r.operatorEmail ?? t`command line`}</td>
-                <td className="mono nowrap">{r.action}</td>
-                <td className="mono nowrap">{r.target}</td>
-                <td className="mono nowrap">{r.ip}</td>
-                <td className="mono">
-                  {json(r.before)} → {json(r.after)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ErrorAlert error={rows.error} />
+      <Table head={[t`When`, t`Who`, t`Action`, t`Target`, t`From`, t`Before → after`]}>
+        {rows.data?.pages.flat().map((r) => (
+          <tr key={r.id}>
+            <td>{i18n.date(r.at, { dateStyle: 'short', timeStyle: 'medium' })}</td>
+            <td>{r.operatorEmail ?? t`command line`}</td>
+            <td className="mono nowrap">{r.action}</td>
+            <td className="mono nowrap">{r.target}</td>
+            <td className="mono nowrap">{r.ip}</td>
+            <td className="mono">
+              {json(r.before)} → {json(r.after)}
+            </td>
+          </tr>
+        ))}
+      </Table>
       {rows.isPending && <div className="skeleton review-skeleton" aria-hidden="true" />}
       {rows.hasNextPage && (
         <button className="btn" type="button" onClick={() => void rows.fetchNextPage()} disabled={rows.isFetchingNextPage}>

@@ -5,12 +5,12 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useErrorText } from '../../ui/error-text';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Table } from '../../ui/table';
 import { custodyQueryOptions, reconcile, releaseSweep, useMoneyAction } from './api';
 
 export function BooksVsChain() {
   const { t, i18n } = useLingui();
-  const errorText = useErrorText();
   const custody = useQuery(custodyQueryOptions());
   const run = useMoneyAction(reconcile);
   const release = useMoneyAction(releaseSweep);
@@ -31,11 +31,7 @@ export function BooksVsChain() {
           </button>
         </div>
       </div>
-      {failure && (
-        <p className="alert" role="alert">
-          {errorText(failure)}
-        </p>
-      )}
+      <ErrorAlert error={failure} />
       {custody.isPending && <div className="skeleton review-skeleton" aria-hidden="true" />}
       {custody.data && !last && (
         <p className="note">
@@ -52,40 +48,17 @@ export function BooksVsChain() {
               Run {i18n.date(last.at, { dateStyle: 'medium', timeStyle: 'short' })}, {last.addressesRead} addresses read
             </Trans>
           </p>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>
-                    <Trans>Currency</Trans>
-                  </th>
-                  <th>
-                    <Trans>Books</Trans>
-                  </th>
-                  <th>
-                    <Trans>Chain</Trans>
-                  </th>
-                  <th>
-                    <Trans>On its way</Trans>
-                  </th>
-                  <th>
-                    <Trans>Unexplained</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {last.currencies.map((c) => (
-                  <tr key={c.currency}>
-                    <td>{c.currency}</td>
-                    <td className="mono">{c.books}</td>
-                    <td className="mono">{c.chain}</td>
-                    <td className="mono">{c.inFlight}</td>
-                    <td className="mono">{c.unexplained}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table head={[t`Currency`, t`Books`, t`Chain`, t`On its way`, t`Unexplained`]}>
+            {last.currencies.map((c) => (
+              <tr key={c.currency}>
+                <td>{c.currency}</td>
+                <td className="mono">{c.books}</td>
+                <td className="mono">{c.chain}</td>
+                <td className="mono">{c.inFlight}</td>
+                <td className="mono">{c.unexplained}</td>
+              </tr>
+            ))}
+          </Table>
         </>
       )}
       <h2>

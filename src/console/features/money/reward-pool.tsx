@@ -2,12 +2,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useErrorText } from '../../ui/error-text';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Table } from '../../ui/table';
 import { distributeNow, fundPool, rewardPoolQueryOptions, useMoneyAction } from './api';
 
 export function RewardPoolSection() {
   const { t, i18n } = useLingui();
-  const errorText = useErrorText();
   const pool = useQuery(rewardPoolQueryOptions());
   const fund = useMoneyAction(fundPool);
   const distribute = useMoneyAction(distributeNow);
@@ -25,11 +25,7 @@ export function RewardPoolSection() {
       <h2 id="pool-heading">
         <Trans>Reward pool</Trans>
       </h2>
-      {failure && (
-        <p className="alert" role="alert">
-          {errorText(failure)}
-        </p>
-      )}
+      <ErrorAlert error={failure} />
       {pool.isPending && <div className="skeleton review-skeleton" aria-hidden="true" />}
       {p && (
         <>
@@ -74,36 +70,16 @@ export function RewardPoolSection() {
               {p.distributing ? t`Distributing…` : t`Distribute this period now`}
             </button>
           </div>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>
-                    <Trans>Period</Trans>
-                  </th>
-                  <th>
-                    <Trans>Shared</Trans>
-                  </th>
-                  <th>
-                    <Trans>Paid</Trans>
-                  </th>
-                  <th>
-                    <Trans>Finished</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.history.map((d) => (
-                  <tr key={d.id}>
-                    <td>{i18n.date(d.periodStart, { dateStyle: 'medium' })}</td>
-                    <td className="mono">{d.total}</td>
-                    <td className="mono">{d.paid}</td>
-                    <td>{d.paidOutAt ? i18n.date(d.paidOutAt, { dateStyle: 'short', timeStyle: 'short' }) : t`under way`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table head={[t`Period`, t`Shared`, t`Paid`, t`Finished`]}>
+            {p.history.map((d) => (
+              <tr key={d.id}>
+                <td>{i18n.date(d.periodStart, { dateStyle: 'medium' })}</td>
+                <td className="mono">{d.total}</td>
+                <td className="mono">{d.paid}</td>
+                <td>{d.paidOutAt ? i18n.date(d.paidOutAt, { dateStyle: 'short', timeStyle: 'short' }) : t`under way`}</td>
+              </tr>
+            ))}
+          </Table>
         </>
       )}
     </section>

@@ -1,17 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueuedParticipation } from '../../../contract/console';
 import { consoleApi } from '../../api/client';
-
-export interface QueuedParticipation {
-  id: number;
-  activityId: number;
-  activityTitle: string;
-  partnerName: string;
-  userId: number;
-  partnerUid: string;
-  images: Array<{ id: string; mime: string; sha256: string | null }>;
-  submittedAt: string;
-  earlier: Array<{ id: number; userId: number; activityId: number; status: string; same: Array<'partner-uid' | 'image'> }>;
-}
 
 export const reviewQueueQueryOptions = () =>
   queryOptions({ queryKey: ['participations', 'queue'], queryFn: () => consoleApi<QueuedParticipation[]>('/participations') });

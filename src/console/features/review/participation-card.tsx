@@ -4,21 +4,17 @@
  * rejection needs the reason the user will read.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { type FormEvent, useId, useState } from 'react';
-import { useErrorText } from '../../ui/error-text';
-import { type QueuedParticipation, useReviewDecision } from './api';
+import { useId } from 'react';
+import type { QueuedParticipation } from '../../../contract/console';
+import { DecisionBar } from '../../ui/decision-bar';
+import { ErrorAlert } from '../../ui/error-alert';
+import { useReviewDecision } from './api';
 import { Screenshot } from './screenshot';
 
 export function ParticipationCard({ participation: p }: { participation: QueuedParticipation }) {
   const { t, i18n } = useLingui();
-  const errorText = useErrorText();
   const decision = useReviewDecision();
-  const [reason, setReason] = useState('');
   const headingId = useId();
-  const reject = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim()) decision.mutate({ id: p.id, reason: reason.trim() });
-  };
   const submitted = i18n.date(p.submittedAt, { dateStyle: 'medium', timeStyle: 'short' });
   const sameLabel = (same: 'partner-uid' | 'image') => (same === 'image' ? t`same screenshot` : t`same partner ID`);
 
@@ -71,32 +67,13 @@ export function ParticipationCard({ participation: p }: { participation: QueuedP
           <Trans>No other participation used this partner ID or these screenshots.</Trans>
         </p>
       )}
-      {decision.isError && (
-        <p className="alert" role="alert">
-          {errorText(decision.error)}
-        </p>
-      )}
-      <div className="row bottom">
-        <button
-          type="button"
-          className="btn primary"
-          disabled={decision.isPending}
-          onClick={() => decision.mutate({ id: p.id, reason: null })}
-        >
-          <Trans>Approve</Trans>
-        </button>
-        <form className="row bottom grow" onSubmit={reject}>
-          <label className="field grow">
-            <span>
-              <Trans>Reason the user reads</Trans>
-            </span>
-            <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-          </label>
-          <button type="submit" className="btn danger" disabled={decision.isPending || !reason.trim()}>
-            <Trans>Reject</Trans>
-          </button>
-        </form>
-      </div>
+      <ErrorAlert error={decision.error} />
+      <DecisionBar
+        busy={decision.isPending}
+        rejectLabel={<Trans>Reject</Trans>}
+        onApprove={() => decision.mutate({ id: p.id, reason: null })}
+        onReject={(reason) => decision.mutate({ id: p.id, reason })}
+      />
     </article>
   );
 }

@@ -2,11 +2,10 @@
 import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useErrorText } from '../../ui/error-text';
+import { ErrorAlert } from '../../ui/error-alert';
 import { serviceQueryOptions, setAppVersion, useServiceAction } from './api';
 
 export function AppVersionSection() {
-  const errorText = useErrorText();
   const settings = useQuery(serviceQueryOptions());
   const save = useServiceAction(setAppVersion);
   const [version, setVersion] = useState('');
@@ -27,11 +26,7 @@ export function AppVersionSection() {
           </Trans>
         </p>
       )}
-      {save.isError && (
-        <p className="alert" role="alert">
-          {errorText(save.error)}
-        </p>
-      )}
+      <ErrorAlert error={save.error} />
       <form className="row bottom" onSubmit={submit}>
         <label className="field">
           <span>

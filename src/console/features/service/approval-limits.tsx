@@ -2,12 +2,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { useErrorText } from '../../ui/error-text';
+import { ErrorAlert } from '../../ui/error-alert';
 import { serviceQueryOptions, setApprovalLimit, useServiceAction } from './api';
 
 export function ApprovalLimitsSection() {
   const { t } = useLingui();
-  const errorText = useErrorText();
   const settings = useQuery(serviceQueryOptions());
   const save = useServiceAction(setApprovalLimit);
   const submit = (channel: string) => (event: FormEvent<HTMLFormElement>) => {
@@ -23,11 +22,7 @@ export function ApprovalLimitsSection() {
       <p className="muted">
         <Trans>A withdrawal above its channel's amount is paid only after two finance operators approve it. Empty: none.</Trans>
       </p>
-      {save.isError && (
-        <p className="alert" role="alert">
-          {errorText(save.error)}
-        </p>
-      )}
+      <ErrorAlert error={save.error} />
       {settings.data?.approvalLimits.map((c) => (
         <form
           key={`${c.channel}:${c.approvalAbove}`}

@@ -5,14 +5,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type FormEvent, useState } from 'react';
 import { LOCALES, type LocaleId, SOURCE_LOCALE, toBcp47 } from '../../../lib/i18n/locales';
-import { useErrorText } from '../../ui/error-text';
+import { ErrorAlert } from '../../ui/error-alert';
 import { sendBroadcast, useServiceAction } from './api';
 
 type Texts = { title: string; content: string };
 
 export function BroadcastSection() {
   const { t } = useLingui();
-  const errorText = useErrorText();
   const send = useServiceAction(sendBroadcast);
   const [english, setEnglish] = useState<Texts>({ title: '', content: '' });
   const [popup, setPopup] = useState(false);
@@ -49,11 +48,7 @@ export function BroadcastSection() {
       <h2 id="message-heading">
         <Trans>Message to every user</Trans>
       </h2>
-      {send.isError && (
-        <p className="alert" role="alert">
-          {errorText(send.error)}
-        </p>
-      )}
+      <ErrorAlert error={send.error} />
       {send.data && (
         <p className="note" role="status">
           <Plural value={send.data.recipients} one="Sent to # user." other="Sent to # users." />

@@ -7,14 +7,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { meQueryOptions, type OperatorRole } from '../../session/operator';
-import { useErrorText } from '../../ui/error-text';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Table } from '../../ui/table';
 import { addOperator, disableOperator, operatorsQueryOptions, useServiceAction } from './api';
 
 const ROLES: OperatorRole[] = ['reviewer', 'support', 'finance', 'admin'];
 
 export function OperatorsSection() {
   const { t, i18n } = useLingui();
-  const errorText = useErrorText();
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const operators = useQuery(operatorsQueryOptions());
   const add = useServiceAction(addOperator);
@@ -32,55 +32,30 @@ export function OperatorsSection() {
       <h2 id="operators-heading">
         <Trans>Operators</Trans>
       </h2>
-      {failure && (
-        <p className="alert" role="alert">
-          {errorText(failure)}
-        </p>
-      )}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>
-                <Trans>E-mail</Trans>
-              </th>
-              <th>
-                <Trans>Role</Trans>
-              </th>
-              <th>
-                <Trans>Open sessions</Trans>
-              </th>
-              <th>
-                <Trans>Since</Trans>
-              </th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {operators.data?.map((o) => (
-              <tr key={o.id}>
-                <td className="mono">{o.email}</td>
-                <td>{roleName[o.role]}</td>
-                <td>{o.openSessions}</td>
-                <td>{i18n.date(o.createdAt, { dateStyle: 'medium' })}</td>
-                <td>
-                  {o.disabledAt ? (
-                    <span className="badge">
-                      <Trans>disabled</Trans>
-                    </span>
-                  ) : (
-                    o.email !== me.email && (
-                      <button className="btn" type="button" disabled={disable.isPending} onClick={() => disable.mutate(o.id)}>
-                        <Trans>Disable {o.email}</Trans>
-                      </button>
-                    )
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ErrorAlert error={failure} />
+      <Table head={[t`E-mail`, t`Role`, t`Open sessions`, t`Since`, '']}>
+        {operators.data?.map((o) => (
+          <tr key={o.id}>
+            <td className="mono">{o.email}</td>
+            <td>{roleName[o.role]}</td>
+            <td>{o.openSessions}</td>
+            <td>{i18n.date(o.createdAt, { dateStyle: 'medium' })}</td>
+            <td>
+              {o.disabledAt ? (
+                <span className="badge">
+                  <Trans>disabled</Trans>
+                </span>
+              ) : (
+                o.email !== me.email && (
+                  <button className="btn" type="button" disabled={disable.isPending} onClick={() => disable.mutate(o.id)}>
+                    <Trans>Disable {o.email}</Trans>
+                  </button>
+                )
+              )}
+            </td>
+          </tr>
+        ))}
+      </Table>
       <form className="row bottom" onSubmit={submit}>
         <label className="field grow">
           <span>

@@ -2,11 +2,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endSession, sessionsQueryOptions } from '../../session/operator';
-import { useErrorText } from '../../ui/error-text';
+import { ErrorAlert } from '../../ui/error-alert';
 
 export function SessionsScreen() {
   const { i18n } = useLingui();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQueryOptions());
   const end = useMutation({
@@ -22,11 +21,7 @@ export function SessionsScreen() {
       <p className="muted">
         <Trans>A session ends after 15 idle minutes, and after 12 hours at most.</Trans>
       </p>
-      {end.isError && (
-        <p className="alert" role="alert">
-          {errorText(end.error)}
-        </p>
-      )}
+      <ErrorAlert error={end.error} />
       {sessions.isPending && <div className="skeleton review-skeleton" aria-hidden="true" />}
       {sessions.data?.map((s) => (
         <div key={s.id} className="card row spread">

@@ -1,13 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FoundUser } from '../../../contract/console';
 import { consoleApi } from '../../api/client';
-
-export interface FoundUser {
-  id: number;
-  account: string;
-  nickname: string;
-  createdAt: string;
-  by: 'id' | 'phone' | 'email' | 'address' | 'txId';
-}
 
 export interface UserDossier {
   user: {

@@ -7,7 +7,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { CAN, meQueryOptions } from '../../session/operator';
-import { useErrorText } from '../../ui/error-text';
+import { ErrorAlert } from '../../ui/error-alert';
+import { Table } from '../../ui/table';
 import { type UserDossier, useProtectUser, userDossierQueryOptions } from './api';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -43,18 +44,12 @@ function LockForm({ busy, onLock }: { busy: boolean; onLock: (reason: string) =>
 
 export function UserDossierView({ id }: { id: number }) {
   const { t, i18n } = useLingui();
-  const errorText = useErrorText();
   const { data: me } = useSuspenseQuery(meQueryOptions());
   const dossier = useQuery(userDossierQueryOptions(id));
   const protect = useProtectUser(id);
   const when = (iso: string | null) => (iso ? i18n.date(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
   if (dossier.isPending) return <div className="card skeleton review-skeleton" aria-hidden="true" />;
-  if (dossier.isError)
-    return (
-      <p className="alert" role="alert">
-        {errorText(dossier.error)}
-      </p>
-    );
+  if (dossier.isError) return <ErrorAlert error={dossier.error} />;
   const d: UserDossier = dossier.data;
   const canProtect = CAN.protectUsers(me.role);
   const yes = (value: boolean) => (value ? t`yes` : t`no`);
@@ -95,11 +90,7 @@ export function UserDossierView({ id }: { id: number }) {
         </dl>
       </Section>
       <Section title={t`Holds`}>
-        {protect.isError && (
-          <p className="alert" role="alert">
-            {errorText(protect.error)}
-          </p>
-        )}
+        <ErrorAlert error={protect.error} />
         {d.holds.withdrawalsPausedUntil ? (
           <div className="row spread">
             <span className="badge warn">
@@ -143,78 +134,39 @@ export function UserDossierView({ id }: { id: number }) {
         ))}
       </Section>
       <Section title={t`Balances`}>
-        <table className="table">
-          <thead>
-            <tr>
-              <th>
-                <Trans>Currency</Trans>
-              </th>
-              <th>
-                <Trans>Available</Trans>
-              </th>
-              <th>
-                <Trans>Frozen</Trans>
-              </th>
+        <Table head={[t`Currency`, t`Available`, t`Frozen`]}>
+          {d.balances.map((b) => (
+            <tr key={b.currency}>
+              <td>{b.currency}</td>
+              <td className="mono">{b.available}</td>
+              <td className="mono">{b.frozen}</td>
             </tr>
-          </thead>
-          <tbody>
-            {d.balances.map((b) => (
-              <tr key={b.currency}>
-                <td>{b.currency}</td>
-                <td className="mono">{b.available}</td>
-                <td className="mono">{b.frozen}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </Section>
       <Section title={t`Latest records`}>
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th>#</th>
-                <th>
-                  <Trans>When</Trans>
-                </th>
-                <th>
-                  <Trans>What</Trans>
-                </th>
-                <th>
-                  <Trans>Status</Trans>
-                </th>
-                <th>
-                  <Trans>Amount</Trans>
-                </th>
-                <th>
-                  <Trans>To · transaction</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.records.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.id}</td>
-                  <td>{when(r.createdAt)}</td>
-                  <td>
-                    {r.type} {r.direction === 'in' ? '←' : '→'}
-                  </td>
-                  <td>
-                    {r.status}
-                    {r.held && <div className="badge warn">{r.held.decision ?? r.held.reason}</div>}
-                    {r.chainState && <div className="muted">{r.chainState}</div>}
-                    {r.reason && <div className="muted">{r.reason}</div>}
-                  </td>
-                  <td className="mono nowrap">{r.amount}</td>
-                  <td className="mono">
-                    {r.to}
-                    {r.txId && <div className="muted">{r.txId}</div>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table head={['#', t`When`, t`What`, t`Status`, t`Amount`, t`To · transaction`]}>
+          {d.records.map((r) => (
+            <tr key={r.id}>
+              <td>{r.id}</td>
+              <td>{when(r.createdAt)}</td>
+              <td>
+                {r.type} {r.direction === 'in' ? '←' : '→'}
+              </td>
+              <td>
+                {r.status}
+                {r.held && <div className="badge warn">{r.held.decision ?? r.held.reason}</div>}
+                {r.chainState && <div className="muted">{r.chainState}</div>}
+                {r.reason && <div className="muted">{r.reason}</div>}
+              </td>
+              <td className="mono nowrap">{r.amount}</td>
+              <td className="mono">
+                {r.to}
+                {r.txId && <div className="muted">{r.txId}</div>}
+              </td>
+            </tr>
+          ))}
+        </Table>
       </Section>
       <Section title={t`Sessions`}>
         <div className="row spread">

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useErrorText } from '../../ui/error-text';
+import { ErrorAlert } from '../../ui/error-alert';
 import { findUsersQueryOptions } from './api';
 import { UserDossierView } from './user-dossier';
 
@@ -11,7 +11,6 @@ const route = getRouteApi('/_signed-in/users');
 
 export function UsersScreen() {
   const { t } = useLingui();
-  const errorText = useErrorText();
   const { id } = route.useSearch();
   const [query, setQuery] = useState('');
   const found = useQuery(findUsersQueryOptions(query));
@@ -37,11 +36,7 @@ export function UsersScreen() {
           <Trans>Find</Trans>
         </button>
       </form>
-      {found.isError && (
-        <p className="alert" role="alert">
-          {errorText(found.error)}
-        </p>
-      )}
+      <ErrorAlert error={found.error} />
       {found.data?.length === 0 && (
         <p className="note">
           <Trans>Nobody matches.</Trans>

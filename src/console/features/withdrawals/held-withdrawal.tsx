@@ -5,26 +5,21 @@
  */
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { meQueryOptions } from '../../session/operator';
-import { useErrorText } from '../../ui/error-text';
+import { DecisionBar } from '../../ui/decision-bar';
+import { ErrorAlert } from '../../ui/error-alert';
 import { type HeldWithdrawal as Held, useWithdrawalDecision } from './api';
 
 export function HeldWithdrawal({ withdrawal: w }: { withdrawal: Held }) {
   const { t, i18n } = useLingui();
   const { data: me } = useSuspenseQuery(meQueryOptions());
-  const errorText = useErrorText();
   const decision = useWithdrawalDecision();
-  const [reason, setReason] = useState('');
   const headingId = useId();
   const when = (iso: string) => i18n.date(iso, { dateStyle: 'medium', timeStyle: 'short' });
   const approvedAlready = w.approvedBy.some((a) => a.email === me.email);
   const approvals = w.approvedBy.length;
   const needed = w.approvalsNeeded;
-  const reject = (event: FormEvent) => {
-    event.preventDefault();
-    if (reason.trim()) decision.mutate({ record: w.record, reason: reason.trim() });
-  };
   const times = w.paidToAddressBefore.times;
   const last = w.paidToAddressBefore.last ? when(w.paidToAddressBefore.last) : '';
 
@@ -103,37 +98,20 @@ export function HeldWithdrawal({ withdrawal: w }: { withdrawal: Held }) {
         </dt>
         <dd>{when(w.since)}</dd>
       </dl>
-      {decision.isError && (
-        <p className="alert" role="alert">
-          {errorText(decision.error)}
-        </p>
-      )}
+      <ErrorAlert error={decision.error} />
       {approvedAlready && (
         <p className="note">
           <Trans>You approved this withdrawal. It waits for another finance operator.</Trans>
         </p>
       )}
-      <div className="row bottom">
-        <button
-          type="button"
-          className="btn primary"
-          disabled={decision.isPending || approvedAlready || w.approved}
-          onClick={() => decision.mutate({ record: w.record, reason: null })}
-        >
-          <Trans>Approve</Trans>
-        </button>
-        <form className="row bottom grow" onSubmit={reject}>
-          <label className="field grow">
-            <span>
-              <Trans>Reason the user reads</Trans>
-            </span>
-            <input value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-          </label>
-          <button type="submit" className="btn danger" disabled={decision.isPending || w.approved || !reason.trim()}>
-            <Trans>Reject and refund</Trans>
-          </button>
-        </form>
-      </div>
+      <DecisionBar
+        busy={decision.isPending}
+        canApprove={!approvedAlready && !w.approved}
+        canReject={!w.approved}
+        rejectLabel={<Trans>Reject and refund</Trans>}
+        onApprove={() => decision.mutate({ record: w.record, reason: null })}
+        onReject={(reason) => decision.mutate({ record: w.record, reason })}
+      />
       {w.approved && <p className="muted">{t`Approved: it is paid as soon as the hot wallet holds enough.`}</p>}
     </article>
   );

@@ -230,8 +230,11 @@ async function payBatches(db: Db, distributionId: number): Promise<void> {
           where b.distribution_id = ${distributionId} and b.first_user = batch.first_user
           returning b.first_user, b.last_user),
         shares as (
-          select s.user_id, s.amount from distribution_shares s, claimed
-          where s.distribution_id = ${distributionId} and s.user_id between claimed.first_user and claimed.last_user),
+          -- The claimed bounds as values, so that they bound the index scan: joined to \`claimed\`, the
+          -- planner may read every share of the distribution and filter each batch's 500 out of them.
+          select s.user_id, s.amount from distribution_shares s
+          where s.distribution_id = ${distributionId}
+            and s.user_id between (select first_user from claimed) and (select last_user from claimed)),
         noted as (
           insert into live_events (user_id, xact, topics, numbers)
           select user_id, txid_current(), array['records', 'wallet'], user_id = min(user_id) over () from shares

@@ -80,6 +80,8 @@ interface PlanNode {
 const WHOLE_BY_DESIGN: ReadonlyArray<{ table: string; query: RegExp }> = [
   { table: 'balances', query: /^select sum\(available\)::text as "total" from "balances" where "currency" = \$1/ },
   { table: 'balances', query: /^with shares as \( insert into distribution_shares/ },
+  // The same statement writes every holder's share, and returns them to cut the batches.
+  { table: 'distribution_shares', query: /^with shares as \( insert into distribution_shares/ },
 ];
 
 /**
@@ -90,6 +92,7 @@ const WHOLE_BY_DESIGN: ReadonlyArray<{ table: string; query: RegExp }> = [
  */
 const MANY_BY_DESIGN: ReadonlyArray<{ table: string; query: RegExp }> = [
   { table: 'records', query: /^select count\(\*\) as "n", max\("id"\) as "newest" from "records"/ },
+  ...WHOLE_BY_DESIGN,
 ];
 
 export interface PlanFinding {

@@ -6,6 +6,7 @@
 
 import { dec } from '../../server/src/common/decimal.ts';
 import type { Db } from '../../server/src/db/schema.ts';
+import { TSR } from '../../server/src/services/platform/reference.ts';
 import { bookProblems } from '../../server/test-support/books.ts';
 
 export const DEPOSIT = '1000000';
@@ -82,7 +83,8 @@ export async function auditLoad(
 
 /**
  * The wallet read shows each user's snapshot (migration 020), which triggers rebuild in every
- * transaction that moves money: after concurrent moves it must still say what the balances say.
+ * transaction that moves money: after concurrent moves it must still say what the balances say
+ * (every balance but the reward token's, read beside it since migration 044).
  */
 async function snapshotProblems(db: Db, ids: number[]): Promise<string[]> {
   const snapshots = await db.selectFrom('wallet_snapshots').select(['user_id', 'body']).where('user_id', 'in', ids).execute();
@@ -90,6 +92,7 @@ async function snapshotProblems(db: Db, ids: number[]): Promise<string[]> {
     .selectFrom('balances')
     .select(['user_id', 'currency', 'available', 'frozen'])
     .where('user_id', 'in', ids)
+    .where('currency', '<>', TSR)
     .orderBy('currency')
     .execute();
   const shown = new Map(snapshots.map((s) => [s.user_id, JSON.stringify((JSON.parse(s.body) as unknown[])[3])]));

@@ -178,7 +178,7 @@ begin
         select coalesce(
           json_agg(json_build_array(b.currency, trim_scale(b.available)::text, trim_scale(b.frozen)::text) order by b.currency),
           '[]')
-        from balances b where b.user_id = u.id))::text
+        from balances b where b.user_id = u.id and b.currency <> 'TSR'))::text
     from users u
     cross join lateral (select name, address from wallets where user_id = u.id and is_primary limit 1) w
     where u.id = any (sorted)
@@ -195,7 +195,7 @@ begin
         select coalesce(
           json_agg(json_build_array(b.currency, trim_scale(b.available)::text, trim_scale(b.frozen)::text) order by b.currency),
           '[]')
-        from balances b where b.user_id = u.id))::text
+        from balances b where b.user_id = u.id and b.currency <> 'TSR'))::text
     from users u
     cross join lateral (select name, address from wallets where user_id = u.id and is_primary limit 1) w
     where u.id = uid
@@ -264,7 +264,7 @@ CREATE FUNCTION wallet_snapshots_for_changed_balances() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 declare
-  ids int[] := array(select distinct user_id from changed);
+  ids int[] := array(select distinct user_id from changed where currency <> 'TSR');
 begin
   if cardinality(ids) > 0 then perform refresh_wallet_snapshots(ids); end if;
   return null;

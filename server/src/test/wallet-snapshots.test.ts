@@ -7,7 +7,9 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/schema';
+import { TSR } from '../services/platform/reference';
 import { swap } from '../services/swap/swap';
+import { walletView } from '../services/wallet/member-reads';
 import { refundWithdrawal } from '../services/withdrawals/refund';
 import { withdraw } from '../services/withdrawals/withdraw';
 import { backends, makeUser, resetDb, setupDb, type TestEnv } from './helpers';
@@ -20,7 +22,10 @@ async function stored(db: Db, userId: number): Promise<unknown> {
   return row ? JSON.parse(row.body) : undefined;
 }
 
-/** What the snapshot should say, read from the tables it summarises (decimal text without trailing zeros). */
+/**
+ * What the snapshot should say, read from the tables it summarises (decimal text without trailing
+ * zeros): every balance but the reward token's, which the wallet read takes from its row (migration 044).
+ */
 async function fromTables(db: Db, userId: number): Promise<unknown> {
   const u = await db.selectFrom('users').select('activated').where('id', '=', userId).executeTakeFirstOrThrow();
   const w = await db
@@ -33,6 +38,7 @@ async function fromTables(db: Db, userId: number): Promise<unknown> {
     .selectFrom('balances')
     .select(['currency', sql<string>`available::text`.as('available'), sql<string>`frozen::text`.as('frozen')])
     .where('user_id', '=', userId)
+    .where('currency', '<>', TSR)
     .orderBy('currency')
     .execute();
   const plain = (v: string) => new Decimal(v).toFixed();
@@ -75,6 +81,52 @@ describe.each(backends)('wallet snapshots on %s', (backend) => {
     await check('a balance removed by hand');
     await db.updateTable('wallets').set({ is_primary: false }).where('user_id', '=', u.id).execute();
     expect(await stored(db, u.id), 'no built-in wallet, nothing to show').toBeUndefined();
+  });
+
+  it('leave the reward token to its row: crediting it rewrites no snapshot, and the wallet read shows it', async () => {
+    const { db } = env;
+    // Not activated: no gift of the token yet, so no row of it.
+    const u = await makeUser(db);
+    await db.insertInto('balances').values({ user_id: u.id, currency: 'USDT', available: '100', frozen: '0' }).execute();
+    const before = await stored(db, u.id);
+    const shown = async () => {
+      const assets = (await walletView(db, { userId: u.id })).assets;
+      return Object.fromEntries(assets.map((a) => [a.currency, [a.balance, a.frozen]]));
+    };
+    expect((await shown())[TSR], 'no balance row yet').toEqual(['0', '0']);
+
+    // As a distribution's batch credits a holder: an upsert of the token's row alone.
+    await db.insertInto('balances').values({ user_id: u.id, currency: TSR, available: '5.250000', frozen: '0' }).execute();
+    await db
+      .updateTable('balances')
+      .set({ available: sql`available + 1.5`, frozen: '2' })
+      .where('user_id', '=', u.id)
+      .where('currency', '=', TSR)
+      .execute();
+    expect(await stored(db, u.id), 'the snapshot is not rewritten for the reward token').toEqual(before);
+    expect(await shown()).toMatchObject({ [TSR]: ['6.75', '2'], USDT: ['100', '0'] });
+
+    // A snapshot written before migration 044 may list the token as it was then: never shown.
+    const [activated, name, address] = before as [boolean, string, string];
+    const stale = [
+      activated,
+      name,
+      address,
+      [
+        [TSR, '999', '0'],
+        ['USDT', '100', '0'],
+      ],
+    ];
+    await db
+      .updateTable('wallet_snapshots')
+      .set({ body: JSON.stringify(stale) })
+      .where('user_id', '=', u.id)
+      .execute();
+    expect((await shown())[TSR]).toEqual(['6.75', '2']);
+    // The next change of another balance rebuilds the snapshot without it.
+    await db.insertInto('balances').values({ user_id: u.id, currency: 'TRX', available: '3', frozen: '0' }).execute();
+    expect(await stored(db, u.id)).toEqual(await fromTables(db, u.id));
+    expect(JSON.stringify(await stored(db, u.id))).not.toContain(TSR);
   });
 
   it('keep both changes when two transactions change one user’s balances at once', async () => {

@@ -6,7 +6,8 @@ import { type Selectable, sql } from 'kysely';
 import { must } from '../../../../src/lib/must';
 import { ErrorCode, fail } from '../../common/errors';
 import type { DB, Q } from '../../db/schema';
-import { readAsMe, type Who } from '../identity/me';
+import { readAsMe, type Who, type WithMe } from '../identity/me';
+import { TSR } from '../platform/reference';
 import { currenciesAt, notifiedReferenceVersion, referenceVersion } from '../platform/reference-cache';
 
 function maskAccount(u: { account_type: string; area_code: string | null; phone: string | null; email: string | null }) {
@@ -78,34 +79,46 @@ export async function memberInfo(db: Q, who: Who) {
 }
 
 /**
- * The wallet every open app reads on launch and after each action: one statement of two relations,
- * the session and the user's wallet snapshot (migration 020: activated, the built-in wallet's name
- * and address, every balance as canonical decimal text, kept current by triggers in the transaction
- * that changes them), with the reference version where the database does not notify it
- * (`notifiedReferenceVersion`); the currencies come from the process's cache at that version. The
- * snapshot arrives as the JSON text it is stored as and is parsed here, once.
+ * The wallet every open app reads on launch and after each action: one statement of three relations,
+ * the session, the user's wallet snapshot (migration 020: activated, the built-in wallet's name
+ * and address, every balance but the reward token's as canonical decimal text, kept current by
+ * triggers in the transaction that changes them) and the reward token's balance row (migration 044:
+ * a distribution changes it for every holder at once), with the reference version where the database
+ * does not notify it (`notifiedReferenceVersion`); the currencies come from the process's cache at
+ * that version. The snapshot arrives as the JSON text it is stored as and is parsed here, once.
  */
-const walletRow = readAsMe((me) =>
+const walletFrom = (me: WithMe) =>
   me
     .selectFrom('me')
     .innerJoin('wallet_snapshots as s', 's.user_id', 'me.user_id')
-    .select(['s.body', referenceVersion.as('version')]),
-);
-const walletRowNotified = readAsMe((me) =>
-  me.selectFrom('me').innerJoin('wallet_snapshots as s', 's.user_id', 'me.user_id').select('s.body'),
-);
+    .leftJoin('balances as r', (join) => join.onRef('r.user_id', '=', 'me.user_id').on('r.currency', '=', TSR))
+    .select([
+      's.body',
+      sql<string | null>`trim_scale(r.available)::text`.as('reward_available'),
+      sql<string | null>`trim_scale(r.frozen)::text`.as('reward_frozen'),
+    ]);
+const walletRow = readAsMe((me) => walletFrom(me).select(referenceVersion.as('version')));
+const walletRowNotified = readAsMe(walletFrom);
 
 /** A wallet snapshot's body: activated, name, address, then [currency, available, frozen] per balance. */
 type WalletSnapshot = [activated: boolean, name: string, address: string, held: Array<[string, string, string]>];
 
+interface WalletRow {
+  body: string;
+  reward_available: string | null;
+  reward_frozen: string | null;
+  version?: string;
+}
+
 export async function walletView(db: Q, who: Who) {
   const notified = notifiedReferenceVersion(db);
-  const [first]: Array<{ body: string; version?: string }> = notified
-    ? await walletRowNotified(db, who)
-    : await walletRow(db, who);
+  const [first]: WalletRow[] = notified ? await walletRowNotified(db, who) : await walletRow(db, who);
   if (!first) fail(ErrorCode.UNAUTHORIZED, 'Please log in again');
   const [activated, name, address, balances] = JSON.parse(first.body) as WalletSnapshot;
   const held = new Map(balances.map(([currency, available, frozen]) => [currency, { available, frozen }]));
+  // Only from its row: a snapshot written before migration 044 may still list it, as it was then.
+  held.delete(TSR);
+  if (first.reward_available !== null) held.set(TSR, { available: first.reward_available, frozen: first.reward_frozen ?? '0' });
   // The notified version is read after the statement came back: it is then at least the one that statement saw.
   const currencies = notified
     ? await currenciesAt(db, notified.version, { exactly: true })

@@ -8,12 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_PATH } from '../../../src/contract/live';
+import { must } from '../../../src/lib/must';
 import { type SseMessage, SseParser } from '../../../src/lib/sse/sse-parser';
 import { openDb } from '../db/index';
 import type { Db } from '../db/schema';
 import { creditDeposit } from '../services/deposits/deposits';
 import { revokeSession } from '../services/identity/auth';
 import { publish } from '../services/messages/messages';
+import { distribute, fundPool } from '../services/rewards/prize-pool';
 import { backends, makeApp, makeUser, resetDb, setupDb, type TestEnv, transferFixture } from './helpers';
 
 interface Stream {
@@ -118,6 +120,39 @@ describe.each(backends)('live updates on %s', (backend) => {
     expect(topicsOf(readEvent)).toEqual(['messages']);
     expect(Number(readEvent?.lastEventId)).toBe(start + 3);
     stream.close();
+  });
+
+  it('tells every holder of a reward distribution once, numbered after what they had, also inside a caller’s transaction', async () => {
+    const holders = [await makeUser(env.db, { usdt: '10' }), await makeUser(env.db, { usdt: '10' })];
+    const streams = await Promise.all(holders.map((h) => openStream(baseOf(a), h.token)));
+    const starts = await Promise.all(streams.map(async (s) => Number((await s.next())?.lastEventId)));
+    await fundPool(env.db, '1000');
+    const day = Math.floor(Date.now() / 86400_000) * 86400_000;
+
+    // Batches of one holder: the batch numbers its holders' events itself (no deferred trigger).
+    expect(await distribute(otherDb, 86400, day, 1)).toMatchObject({ holders: 2 });
+    for (const [i, stream] of streams.entries()) {
+      const paid = await stream.next();
+      expect(Number(paid?.lastEventId), `holder ${i}`).toBe(must(starts[i], 'start') + 1);
+      expect(topicsOf(paid)?.sort()).toEqual(['records', 'wallet']);
+    }
+
+    // The demo's seed distributes inside its own transaction, after a deposit to a holder there: that
+    // holder's one event for the transaction carries both, numbered once at its commit.
+    const [first, second] = holders.map((h) => h.id);
+    await otherDb.transaction().execute(async (trx) => {
+      await creditDeposit(trx, must(first, 'holder'), 'USDT', '1', transferFixture());
+      expect(await distribute(trx, 86400, day + 86400_000, 1)).toMatchObject({ holders: 2 });
+    });
+    for (const [i, stream] of streams.entries()) {
+      const paid = await stream.next();
+      expect(Number(paid?.lastEventId), `holder ${i}`).toBe(must(starts[i], 'start') + 2);
+      expect(topicsOf(paid)?.sort()).toEqual(['records', 'wallet']);
+    }
+    // Both ways left each holder's numbers where the next change continues them.
+    await creditDeposit(otherDb, must(second, 'holder'), 'USDT', '2', transferFixture());
+    expect(Number((await streams[1]?.next())?.lastEventId)).toBe(must(starts[1], 'start') + 3);
+    for (const s of streams) s.close();
   });
 
   it('resumes after Last-Event-ID with every event missed, in order, and none twice', async () => {

@@ -215,9 +215,6 @@ async function payBatches(db: Db, distributionId: number): Promise<void> {
   let after = 0;
   for (;;) {
     const claimed = await transact(db, async (trx) => {
-      // The holders' live events are noted with both topics at once, so that the records' and the
-      // balances' triggers find them noted (one write per holder instead of two; migration 036).
-      // A holder this transaction already noted (a caller's transaction) gets the topics from them.
       const { rows } = await sql<{ first: number | null }>`
         with batch as (
           select first_user from distribution_batches
@@ -235,10 +232,6 @@ async function payBatches(db: Db, distributionId: number): Promise<void> {
           select s.user_id, s.amount from distribution_shares s
           where s.distribution_id = ${distributionId}
             and s.user_id between (select first_user from claimed) and (select last_user from claimed)),
-        noted as (
-          insert into live_events (user_id, xact, topics, numbers)
-          select user_id, txid_current(), array['records', 'wallet'], user_id = min(user_id) over () from shares
-          on conflict (user_id, xact) do nothing),
         rewarded as (
           insert into records (user_id, type, direction, status, currency, network, amount)
           select user_id, 'reward', 'in', 'success', ${TSR}, 'TRC20', amount from shares),
@@ -248,12 +241,37 @@ async function payBatches(db: Db, distributionId: number): Promise<void> {
         credited as (
           insert into balances as b (user_id, currency, available)
           select user_id, ${TSR}, amount from shares
-          on conflict (user_id, currency) do update set available = b.available + excluded.available, updated_at = now()),
+          on conflict (user_id, currency) do update set available = b.available + excluded.available, updated_at = now()
+          returning b.user_id),
         drawn as (
           insert into journal (ref, account, currency, amount)
           select ${`reward:${distributionId}:from:`} || min(user_id), ${PAYING}, ${TSR}, -sum(amount) from shares
-          having count(*) > 0)
-        select min(user_id) as first from shares`.execute(trx);
+          having count(*) > 0),
+        -- Each holder's live event, numbered here rather than by the deferred trigger at commit
+        -- (migration 036), which would write every event twice: once noted, once numbered. Numbered
+        -- only once every balance row of the batch is locked (the count below takes them all first):
+        -- a transaction that holds one of them numbers its own events at its commit, and must not find
+        -- a holder's number taken by a batch that waits for it. With both topics at once, the records'
+        -- and balances' triggers find them noted. A holder already noted in this transaction (a caller's)
+        -- keeps that event, which the trigger numbers at commit.
+        fresh as (
+          select s.user_id from shares s
+          where (select count(*) from credited) > 0
+            and not exists (select 1 from live_events e where e.user_id = s.user_id and e.xact = txid_current())),
+        numbered as (
+          insert into live_cursors as c (user_id, seq)
+          select user_id, 1 from fresh order by user_id
+          on conflict (user_id) do update set seq = c.seq + 1
+          returning c.user_id, c.seq),
+        noted as (
+          insert into live_events (user_id, xact, topics, seq, numbers)
+          select user_id, txid_current(), array['records', 'wallet'], seq, false from numbered
+          returning user_id, seq)
+        select
+          (select min(user_id) from shares) as first,
+          (select count(*) from noted, lateral (select pg_notify('live_events', current_schema() || ':' || noted.user_id || ':' || noted.seq)) sent) as sent`.execute(
+        trx,
+      );
       // The claimed batch's first holder, or null when no batch was left to claim.
       return rows[0]?.first ?? null;
     });

@@ -27,7 +27,7 @@ import {
 } from './bench/scale/reads.ts';
 import { replannedStatements } from './bench/scale/replans.ts';
 import { measureWatcher, type WatcherFigures } from './bench/scale/watcher.ts';
-import { log, ms, printTable } from './bench/util.ts';
+import { log, ms, printTable, sleep } from './bench/util.ts';
 
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 4380);
 /**
@@ -72,7 +72,35 @@ async function growTo(label: string, admin: pg.Client, size: Size): Promise<void
   log(`  grown in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
+/** How long the bench waits for autovacuum to finish before it measures (it says what it waited for). */
+const QUIET_WAIT_MS = 10 * 60_000;
+
+/**
+ * Waits until no autovacuum worker runs: reads and jobs are measured at each size on a database at
+ * rest, as a service is most of the time — not beside the vacuum of what the bench itself just wrote
+ * (a distribution's million rows, the audit log), which on two cores would be what the p99 shows.
+ */
+async function quietDatabase(admin: pg.Client, before: string): Promise<void> {
+  const started = Date.now();
+  const waitedFor = new Set<string>();
+  for (;;) {
+    const { rows } = await admin.query<{ query: string }>(
+      `select query from pg_stat_activity where backend_type = 'autovacuum worker' and datname = current_database()`,
+    );
+    if (rows.length === 0) break;
+    for (const r of rows) waitedFor.add(r.query);
+    if (Date.now() - started > QUIET_WAIT_MS) {
+      log(`  still running after ${QUIET_WAIT_MS / 60_000} minutes, measuring anyway: ${[...waitedFor].join('; ')}`);
+      return;
+    }
+    await sleep(1000);
+  }
+  if (waitedFor.size > 0)
+    log(`  before ${before}, waited ${((Date.now() - started) / 1000).toFixed(0)} s for ${[...waitedFor].join('; ')}`);
+}
+
 async function measureReads(admin: pg.Client, base: string): Promise<ReadFigures[]> {
+  await quietDatabase(admin, 'the reads');
   const figures: ReadFigures[] = [];
   for (const read of readsFor(await readTargets(admin))) figures.push(await measureRead(base, HEAVY_TOKEN, read));
   return figures;
@@ -176,6 +204,7 @@ async function main(): Promise<number> {
     const small = await measureReads(admin, server.url);
     const smallWhole = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0);
     const smallExport = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0, 365);
+    await quietDatabase(admin, 'the distribution');
     const smallDistribution = await measureDistribution(urls.app, SMALL.users, 1);
     const medium = process.env.BENCH_SCALE === 'medium';
     const large = medium ? MEDIUM : FULL;
@@ -194,6 +223,7 @@ async function main(): Promise<number> {
     // the logging would be part of what is timed. Rows are counted: a batch pays 500 holders, and a
     // plan that reads every share of the distribution to find them (as one did, joined to the claimed
     // batch instead of bounded by it) is a pass over a million rows 2,000 times, not a scan a plan shows.
+    await quietDatabase(admin, 'the distribution');
     const distributionPlans = await logPosition(admin);
     await logPlans(admin, true, true);
     const planWindow = setTimeout(() => void logPlans(admin, false), DISTRIBUTION_PLANS_MS);

@@ -191,11 +191,17 @@ export function printReads(title: string, small: ReadFigures[], full: ReadFigure
       ms(f.sequentialP50),
       ratio(f.sequentialP50, s.sequentialP50),
       ratio(f.concurrentP50, s.concurrentP50),
+      ms(s.concurrentP99),
+      ms(f.concurrentP99),
       ratio(f.concurrentP99, s.concurrentP99),
       String(s.errors + f.errors),
     ];
   });
-  printTable(title, ['read', 'small p50', 'full p50', 'p50 ×', '50 conns p50 ×', '50 conns p99 ×', 'errors'], rows);
+  printTable(
+    title,
+    ['read', 'small p50', 'full p50', 'p50 ×', '50 conns p50 ×', 'small p99', 'full p99', '50 conns p99 ×', 'errors'],
+    rows,
+  );
 }
 
 /** The reads whose 50-connection p50 or p99 grew more than `flat` times, or that failed. */

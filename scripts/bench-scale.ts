@@ -99,10 +99,43 @@ async function quietDatabase(admin: pg.Client, before: string): Promise<void> {
     log(`  before ${before}, waited ${((Date.now() - started) / 1000).toFixed(0)} s for ${[...waitedFor].join('; ')}`);
 }
 
-async function measureReads(admin: pg.Client, base: string): Promise<ReadFigures[]> {
+const METRICS_TOKEN = 'bench-scale-metrics-token';
+
+/** The server's garbage collection so far, by kind (prom-client's histogram): how many, and seconds in all. */
+async function serverGc(base: string): Promise<Map<string, { count: number; seconds: number }>> {
+  const gc = new Map<string, { count: number; seconds: number }>();
+  const r = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!r.ok) {
+    log(`  /metrics answered ${r.status}: the server's garbage collection is not shown`);
+    return gc;
+  }
+  for (const line of (await r.text()).split('\n')) {
+    const m = /^tessera_process_nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} ([\d.e+-]+)$/.exec(line);
+    if (!m) continue;
+    const [, what, kind = '', value] = m;
+    const entry = gc.get(kind) ?? { count: 0, seconds: 0 };
+    if (what === 'sum') entry.seconds = Number(value);
+    else entry.count = Number(value);
+    gc.set(kind, entry);
+  }
+  return gc;
+}
+
+/**
+ * Every read at one size, and what the server's garbage collector did meanwhile (printed: a pause
+ * stops every request in flight, so it is what a 50-connection p99 sees first).
+ */
+async function measureReads(admin: pg.Client, base: string, label: string): Promise<ReadFigures[]> {
   await quietDatabase(admin, 'the reads');
   const figures: ReadFigures[] = [];
+  const before = await serverGc(base);
   for (const read of readsFor(await readTargets(admin))) figures.push(await measureRead(base, HEAVY_TOKEN, read));
+  const after = await serverGc(base);
+  const kinds = [...after].map(([kind, a]) => {
+    const b = before.get(kind) ?? { count: 0, seconds: 0 };
+    return `${kind} ${a.count - b.count} (${((a.seconds - b.seconds) * 1000).toFixed(0)} ms)`;
+  });
+  log(`  the server's garbage collection during the reads at ${label}: ${kinds.join(', ')}`);
   return figures;
 }
 
@@ -191,7 +224,7 @@ async function main(): Promise<number> {
   await admin.connect();
   // Before the server opens its connections: every plan it runs is logged from then on.
   await enablePlanLog(admin);
-  const env = await productionEnv();
+  const env = { ...(await productionEnv()), METRICS_TOKEN };
   const server = await startServer({
     port: PORT,
     staticDir: '.tmp/bench-scale-static',
@@ -201,7 +234,7 @@ async function main(): Promise<number> {
   });
   try {
     await growTo('the small size', admin, SMALL);
-    const small = await measureReads(admin, server.url);
+    const small = await measureReads(admin, server.url, 'the small size');
     const smallWhole = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0);
     const smallExport = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0, 365);
     await quietDatabase(admin, 'the distribution');
@@ -215,7 +248,7 @@ async function main(): Promise<number> {
       await new Promise(() => {});
     }
     const findings = await planCheck(admin, urls.app, server.url, server.child.pid ?? 0, large);
-    const full = await measureReads(admin, server.url);
+    const full = await measureReads(admin, server.url, medium ? 'the medium size' : 'full size');
     const fullWhole = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0);
     const fullExport = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0, 365);
     // Its plans are logged for its first seconds: the start's statements and the first batches, each

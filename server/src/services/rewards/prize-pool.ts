@@ -250,10 +250,10 @@ async function payBatches(db: Db, distributionId: number): Promise<void> {
         -- Each holder's live event, numbered here rather than by the deferred trigger at commit
         -- (migration 036), which would write every event twice: once noted, once numbered. Numbered
         -- only once every balance row of the batch is locked (the count below takes them all first):
-        -- a transaction that holds one of them numbers its own events at its commit, and must not find
-        -- a holder's number taken by a batch that waits for it. With both topics at once, the records'
-        -- and balances' triggers find them noted. A holder already noted in this transaction (a caller's)
-        -- keeps that event, which the trigger numbers at commit.
+        -- a transaction holding one of those rows numbers its own events at its commit, so the batch
+        -- must wait for it before it holds any holder's number, or the two would wait for each other.
+        -- With both topics at once, the records' and balances' triggers find them noted. A holder
+        -- already noted in this transaction (a caller's) keeps that event, which the trigger numbers.
         fresh as (
           select s.user_id from shares s
           where (select count(*) from credited) > 0
@@ -267,6 +267,7 @@ async function payBatches(db: Db, distributionId: number): Promise<void> {
           insert into live_events (user_id, xact, topics, seq, numbers)
           select user_id, txid_current(), array['records', 'wallet'], seq, false from numbered
           returning user_id, seq)
+        -- The batch's first holder, and each holder's notification (sent at commit).
         select
           (select min(user_id) from shares) as first,
           (select count(*) from noted, lateral (select pg_notify('live_events', current_schema() || ':' || noted.user_id || ':' || noted.seq)) sent) as sent`.execute(

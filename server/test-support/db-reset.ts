@@ -90,6 +90,7 @@ function migrationsTables(): Record<keyof DB, true> {
     sweep_holds: true,
     sweep_due: true,
     chain_holdings: true,
+    chain_holding_totals: true,
     reconciliations: true,
     withdrawal_holds: true,
     withdrawal_approvals: true,

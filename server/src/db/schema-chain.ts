@@ -12,6 +12,8 @@ type Time = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface ChainTables {
   chain_holdings: { address: string; currency: string; units: string; read_at: ColumnType<Date, Date | undefined, Date> };
+  /** The sum of `chain_holdings` per currency, kept by a trigger (migration 045). */
+  chain_holding_totals: { currency: string; units: string };
   reconciliations: {
     id: Generated<number>;
     started_at: Time;

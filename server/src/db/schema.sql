@@ -25,6 +25,20 @@ begin
   return null;
 end $$;
 
+CREATE FUNCTION chain_holding_totals_follow() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    update chain_holding_totals set units = units - old.units where currency = old.currency;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into chain_holding_totals (currency, units) values (new.currency, new.units)
+    on conflict (currency) do update set units = chain_holding_totals.units + excluded.units;
+  end if;
+  return null;
+end $$;
+
 CREATE FUNCTION journal_days_deleted() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -344,6 +358,11 @@ CREATE TABLE chain_deposits (
     event_index integer NOT NULL,
     record_id bigint,
     created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE chain_holding_totals (
+    currency text NOT NULL,
+    units numeric(40,0) NOT NULL
 );
 
 CREATE TABLE chain_holdings (
@@ -1047,6 +1066,9 @@ ALTER TABLE ONLY chain_cursors
 ALTER TABLE ONLY chain_deposits
     ADD CONSTRAINT chain_deposits_pkey PRIMARY KEY (tx_id, event_index);
 
+ALTER TABLE ONLY chain_holding_totals
+    ADD CONSTRAINT chain_holding_totals_pkey PRIMARY KEY (currency);
+
 ALTER TABLE ONLY chain_holdings
     ADD CONSTRAINT chain_holdings_pkey PRIMARY KEY (address, currency);
 
@@ -1341,6 +1363,8 @@ CREATE TRIGGER balances_snapshot_delete AFTER DELETE ON balances REFERENCING OLD
 CREATE TRIGGER balances_snapshot_insert AFTER INSERT ON balances REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION wallet_snapshots_for_changed_balances();
 
 CREATE TRIGGER balances_snapshot_update AFTER UPDATE ON balances REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION wallet_snapshots_for_changed_balances();
+
+CREATE TRIGGER chain_holding_totals_follow AFTER INSERT OR DELETE OR UPDATE OF units, currency ON chain_holdings FOR EACH ROW EXECUTE FUNCTION chain_holding_totals_follow();
 
 CREATE TRIGGER currencies_price AFTER INSERT OR UPDATE OF price_usd ON currencies FOR EACH ROW EXECUTE FUNCTION record_price();
 

@@ -7,8 +7,9 @@
  * anything beyond that is reported, with those transactions beside it.
  *
  * A run re-reads only the addresses something happened to since the one before (a deposit record,
- * a top-up or sweep) plus the hot and cold wallets, and sums the rest from `chain_holdings`: its node
- * calls follow activity, not the number of addresses ever issued. `full` re-reads every address.
+ * a top-up or sweep) plus the hot and cold wallets, and takes the rest from `chain_holdings` through
+ * its per-currency totals: its node calls and its reads follow activity, not the number of addresses
+ * ever issued. `full` re-reads every address.
  */
 import { sql } from 'kysely';
 import type { ChainGateway } from '../../chain/gateway';
@@ -83,11 +84,14 @@ async function readHoldings(db: Db, gateway: ChainGateway, addresses: string[], 
 /** What is on its way between the chain and the books, each with its effect on the chain's side. */
 async function inFlight(db: Db, gateway: ChainGateway): Promise<InFlight[]> {
   const out: InFlight[] = [];
+  // A deposit shows as confirming only beside its pending_deposits row (jobs/pending-deposits.ts),
+  // which goes when it is credited or dropped: found from there, not by a pass over every record.
   const confirming = await db
-    .selectFrom('records')
-    .select(['id', 'tx_id', 'currency', 'amount'])
-    .where('type', '=', 'deposit')
-    .where('status', '=', 'confirming')
+    .selectFrom('pending_deposits as p')
+    .innerJoin('records as r', 'r.id', 'p.record_id')
+    .select(['r.id', 'r.tx_id', 'r.currency', 'r.amount'])
+    .where('r.type', '=', 'deposit')
+    .where('r.status', '=', 'confirming')
     .execute();
   for (const r of confirming)
     out.push({ kind: 'deposit', id: r.id, txId: r.tx_id, currency: r.currency, effect: str(dec(r.amount)) });
@@ -143,10 +147,10 @@ export async function reconcile(
   const read = [...new Set([gateway.hotWallet, ...(cold ? [cold] : []), ...(await addressesToRead(db, last, full || !last))])];
   await readHoldings(db, gateway, read, symbols);
   const moving = await inFlight(db, gateway);
+  // Kept as chain_holdings changes (migration 045): one row per currency, however many addresses.
   const held = await db
-    .selectFrom('chain_holdings')
-    .select(['currency', sql<string>`sum(units)::text`.as('units')])
-    .groupBy('currency')
+    .selectFrom('chain_holding_totals')
+    .select(['currency', sql<string>`units::text`.as('units')])
     .execute();
   const report: CurrencyReconciliation[] = [];
   for (const c of currencies) {

@@ -25,6 +25,7 @@ export const GROWING_TABLES = [
   'chain_deposits',
   'chain_withdrawals',
   'chain_sweeps',
+  'chain_holdings',
   'distribution_shares',
   'audit_log',
 ] as const;

@@ -33,13 +33,19 @@ function blockTransfers(n: number, users: number): SeenTransfer[] {
   }));
 }
 
-/** A chain whose solidified head the bench moves; only what the watcher asks of a node is answered. */
-function generatedChain(users: number, state: { solid: number }): ChainGateway {
+/**
+ * A chain whose solidified head the bench moves; only what the watcher and the reconciliation ask of
+ * a node is answered. Balances are read as empty and no transaction as executed: the reconciliation
+ * is run for which statements it makes and how many addresses it reads, not for its verdict.
+ */
+export function generatedChain(users: number, state: { solid: number }): ChainGateway {
   const chain: Partial<ChainGateway> = {
     hotWallet: tronAddress('bench-hot-wallet'),
     solidHead: async () => ({ number: state.solid, timestamp: Date.now() }),
     head: async () => ({ number: state.solid + UNSOLIDIFIED, timestamp: Date.now() }),
     transfersIn: async (n) => blockTransfers(n, users),
+    balanceOf: async () => 0n,
+    executed: async () => null,
   };
   return new Proxy(chain as ChainGateway, {
     get(target, key) {

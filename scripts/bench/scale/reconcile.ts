@@ -1,7 +1,8 @@
 /**
  * The reconciliation of the books with the chain, as the server's job runs it every ten minutes, at
- * full size: it re-reads only the addresses something happened to since the run before (here, the
- * deposits the watcher's first blocks credited), so its statements are checked like the watcher's.
+ * full size: it re-reads only the addresses something happened to since the run before (here, those
+ * the watcher's first blocks credited or show as confirming), so its statements are checked like the
+ * watcher's.
  * The bench's own server does not run it on its timer (bench-scale.ts): a run that fell inside the
  * reads would be timed with them.
  */

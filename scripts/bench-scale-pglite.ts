@@ -21,7 +21,7 @@ import { checkLedger, grow, HEAVY_TOKEN, type Size, SMALL } from './bench/scale/
 import {
   type ExportFigures,
   measureExport,
-  measureRead,
+  measureReads,
   printReads,
   type ReadFigures,
   readOnce,
@@ -96,8 +96,7 @@ async function measureAt(label: string, size: Size): Promise<SizeFigures> {
     timeoutMs: 180_000,
   });
   try {
-    const reads: ReadFigures[] = [];
-    for (const read of readsFor(targets)) reads.push(await measureRead(server.url, HEAVY_TOKEN, read));
+    const reads = await measureReads(server.url, HEAVY_TOKEN, readsFor(targets));
     // The loop is watched over work done one request at a time (each read, both exports), with
     // the server's jobs running: a delay then is one thing holding the loop. Under 50 connections
     // it would be the queue of requests that arrived together, however short each one.

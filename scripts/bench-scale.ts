@@ -18,7 +18,7 @@ import { enablePlanLog, logPlans, logPosition, planFindingsSince } from './bench
 import {
   type ExportFigures,
   measureExport,
-  measureRead,
+  measureReads,
   printReads,
   type ReadFigures,
   readOnce,
@@ -148,11 +148,10 @@ async function serverGc(base: string): Promise<Map<string, { count: number; seco
  * Every read at one size, and what the server's garbage collector did meanwhile (printed: a pause
  * stops every request in flight, so it is what a 50-connection p99 sees first).
  */
-async function measureReads(admin: pg.Client, base: string, label: string): Promise<ReadFigures[]> {
+async function measureReadsAt(admin: pg.Client, base: string, label: string): Promise<ReadFigures[]> {
   await quietDatabase(admin, 'the reads');
-  const figures: ReadFigures[] = [];
   const before = await serverGc(base);
-  for (const read of readsFor(await readTargets(admin))) figures.push(await measureRead(base, HEAVY_TOKEN, read));
+  const figures = await measureReads(base, HEAVY_TOKEN, readsFor(await readTargets(admin)));
   const after = await serverGc(base);
   const kinds = [...after].map(([kind, a]) => {
     const b = before.get(kind) ?? { count: 0, seconds: 0 };
@@ -262,7 +261,7 @@ async function main(): Promise<number> {
   });
   try {
     await growTo('the small size', admin, SMALL);
-    const small = await measureReads(admin, server.url, 'the small size');
+    const small = await measureReadsAt(admin, server.url, 'the small size');
     const smallWhole = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0);
     const smallExport = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0, 365);
     await quietDatabase(admin, 'the distribution');
@@ -276,7 +275,7 @@ async function main(): Promise<number> {
       await new Promise(() => {});
     }
     const findings = await planCheck(admin, urls.app, server.url, server.child.pid ?? 0, large);
-    const full = await measureReads(admin, server.url, medium ? 'the medium size' : 'full size');
+    const full = await measureReadsAt(admin, server.url, medium ? 'the medium size' : 'full size');
     const fullWhole = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0);
     const fullExport = await measureExport(server.url, HEAVY_TOKEN, server.child.pid ?? 0, 365);
     // Its plans are logged for its first seconds: the start's statements and the first batches, each

@@ -1,12 +1,14 @@
 /**
  * The reads a person's app makes, measured against the real server as the heavy user: each one 25
  * times in a row (p50), then from 50 connections at once in five rounds of two seconds (the median
- * round's p50 and p99). What is
+ * round's p50 and p99), from load clients in a process of their own (read-clients.ts). What is
  * read is chosen from the data the server holds (a transaction id of the user's, an address), so the
  * same list runs at every size.
  */
+import { fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { http, pct } from '../../load/http.ts';
+import { fileURLToPath } from 'node:url';
+import { http } from '../../load/http.ts';
 import { ms, printTable, ratio } from '../util.ts';
 import { HEAVY_USER, type SqlClient } from './dataset.ts';
 
@@ -24,15 +26,12 @@ export interface ReadFigures {
   errors: number;
 }
 
-const SEQUENTIAL = 25;
-const CONNECTIONS = 50;
-const CONCURRENT_MS = 2000;
-/**
- * Rounds from 50 connections; each figure is the median round's. A round's p99 is its slowest 1 %,
- * a few dozen requests on two cores shared with the server, the database and this generator: one
- * pause of any of them moves it, so a single disturbed round must not decide the figure.
- */
-const ROUNDS = 5;
+/** What read-clients.ts is forked with. */
+export interface ReadJob {
+  base: string;
+  token: string;
+  reads: Read[];
+}
 
 const LIST = '/money/virtualCurrency/transaction/list';
 
@@ -69,53 +68,30 @@ export function readsFor(o: { txId: string; address: string; cursor: string }): 
   ];
 }
 
-async function timed(base: string, token: string, path: string): Promise<number | null> {
-  const started = performance.now();
-  const r = await http(`${base}${path}`, 'GET', { token });
-  const elapsed = performance.now() - started;
-  return 'error' in r || r.status !== 200 || r.json.code !== 200 ? null : elapsed;
+/**
+ * Each read as the heavy user, measured from a process of load clients forked for the purpose
+ * (read-clients.ts: each read 25 times in a row, then five rounds from 50 connections), not from
+ * this one, whose heap holds what the bench grew and ran.
+ */
+export function measureReads(base: string, token: string, reads: Read[]): Promise<ReadFigures[]> {
+  const job: ReadJob = { base, token, reads };
+  const clients = fork(fileURLToPath(new URL('./read-clients.ts', import.meta.url)), [JSON.stringify(job)]);
+  return new Promise((resolve, reject) => {
+    let figures: ReadFigures[] | undefined;
+    clients.on('message', (message) => {
+      figures = message as ReadFigures[];
+    });
+    clients.on('error', reject);
+    clients.on('exit', (code) =>
+      figures ? resolve(figures) : reject(new Error(`the load clients exited with ${code} before sending their figures`)),
+    );
+  });
 }
 
 /** One call, untimed; throws when the server did not answer it with success. */
 export async function readOnce(base: string, token: string, read: Read): Promise<void> {
-  if ((await timed(base, token, read.path)) === null) throw new Error(`${read.name} failed`);
-}
-
-export async function measureRead(base: string, token: string, read: Read): Promise<ReadFigures> {
-  // One untimed call: connections open, statements prepared, as on a server that has been up.
-  await timed(base, token, read.path);
-  const sequential: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < SEQUENTIAL; i++) {
-    const t = await timed(base, token, read.path);
-    if (t === null) errors++;
-    else sequential.push(t);
-  }
-  // Rounds from 50 connections, each giving its p50 and p99; the median of each is kept.
-  const rounds: Array<{ p50: number; p99: number; n: number }> = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const concurrent: number[] = [];
-    const until = performance.now() + CONCURRENT_MS;
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        while (performance.now() < until) {
-          const t = await timed(base, token, read.path);
-          if (t === null) errors++;
-          else concurrent.push(t);
-        }
-      }),
-    );
-    rounds.push({ p50: pct(concurrent, 50), p99: pct(concurrent, 99), n: concurrent.length });
-  }
-  const middle = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-  return {
-    name: read.name,
-    sequentialP50: pct(sequential, 50),
-    concurrentP50: middle(rounds.map((r) => r.p50)),
-    concurrentP99: middle(rounds.map((r) => r.p99)),
-    requests: sequential.length + rounds.reduce((n, r) => n + r.n, 0),
-    errors,
-  };
+  const r = await http(`${base}${read.path}`, 'GET', { token });
+  if ('error' in r || r.status !== 200 || r.json.code !== 200) throw new Error(`${read.name} failed`);
 }
 
 export interface ExportFigures {

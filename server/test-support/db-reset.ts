@@ -80,6 +80,8 @@ function migrationsTables(): Record<keyof DB, true> {
     balances: true,
     journal: true,
     journal_days: true,
+    running_totals: true,
+    running_deltas: true,
     unread_messages: true,
     withdraw_channels: true,
     records: true,

@@ -355,9 +355,15 @@ async function rebuildBalances(db: SqlClient) {
   );
 }
 
-/** What the triggers of migrations 032 and 045 keep, rebuilt as the migrations build it (the triggers were off). */
+/** What the triggers of migrations 032, 045 and 046 keep, rebuilt as the migrations build it (the triggers were off). */
 async function rebuildCounters(db: SqlClient) {
-  await db.query('truncate unread_messages, journal_days, chain_holding_totals');
+  await db.query('truncate unread_messages, journal_days, chain_holding_totals, running_totals, running_deltas');
+  await db.query(
+    `insert into running_totals (name, currency, amount)
+     select account, currency, sum(amount) from journal where account like 'system:%' group by 1, 2
+     union all
+     select 'holders', currency, sum(available) from balances group by currency`,
+  );
   await db.query(
     `insert into chain_holding_totals (currency, units)
      select currency, sum(units) from chain_holdings group by currency`,

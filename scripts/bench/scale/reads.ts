@@ -65,6 +65,7 @@ export function readsFor(o: { txId: string; address: string; cursor: string }): 
     { name: 'records, search by address', path: list(`page=1&pageSize=20&tab=all&q=${o.address}`) },
     { name: 'messages, first page', path: '/notify/list?page=1&pageSize=20' },
     { name: 'portfolio, 1 year', path: '/member/portfolio?range=1y' },
+    { name: 'reward pool', path: '/prizePool/info' },
   ];
 }
 

@@ -49,6 +49,7 @@ import * as m042 from './migrations/042_user_lookup';
 import * as m043 from './migrations/043_account_locks';
 import * as m044 from './migrations/044_reward_token_beside_snapshot';
 import * as m045 from './migrations/045_chain_holding_totals';
+import * as m046 from './migrations/046_running_totals';
 import { preparingPool } from './pg-statements';
 import { PGliteDialect } from './pglite-driver';
 import { PGliteInWorker, type PGliteLike } from './pglite-in-worker';
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '043_account_locks': m043,
   '044_reward_token_beside_snapshot': m044,
   '045_chain_holding_totals': m045,
+  '046_running_totals': m046,
 };
 
 class StaticProvider implements MigrationProvider {

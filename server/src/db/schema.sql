@@ -218,6 +218,66 @@ begin
   end loop;
 end $$;
 
+CREATE FUNCTION running_balances_deleted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+           begin
+             insert into running_deltas (name, currency, amount)
+             select name, currency, sum(amount) from (select 'holders' as name, currency, -available as amount from old_rows) change
+             group by 1, 2 having sum(amount) <> 0;
+             return null;
+           end $$;
+
+CREATE FUNCTION running_balances_insertd() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+           begin
+             insert into running_deltas (name, currency, amount)
+             select name, currency, sum(amount) from (select 'holders' as name, currency, available as amount from new_rows) change
+             group by 1, 2 having sum(amount) <> 0;
+             return null;
+           end $$;
+
+CREATE FUNCTION running_balances_updated() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+           begin
+             insert into running_deltas (name, currency, amount)
+             select name, currency, sum(amount) from (select 'holders' as name, currency, available as amount from new_rows union all select 'holders' as name, currency, -available as amount from old_rows) change
+             group by 1, 2 having sum(amount) <> 0;
+             return null;
+           end $$;
+
+CREATE FUNCTION running_journal_deleted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+           begin
+             insert into running_deltas (name, currency, amount)
+             select name, currency, sum(amount) from (select account as name, currency, -amount as amount from old_rows where account like 'system:%') change
+             group by 1, 2 having sum(amount) <> 0;
+             return null;
+           end $$;
+
+CREATE FUNCTION running_journal_insertd() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+           begin
+             insert into running_deltas (name, currency, amount)
+             select name, currency, sum(amount) from (select account as name, currency, amount as amount from new_rows where account like 'system:%') change
+             group by 1, 2 having sum(amount) <> 0;
+             return null;
+           end $$;
+
+CREATE FUNCTION running_journal_updated() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+           begin
+             insert into running_deltas (name, currency, amount)
+             select name, currency, sum(amount) from (select account as name, currency, amount as amount from new_rows where account like 'system:%' union all select account as name, currency, -amount as amount from old_rows where account like 'system:%') change
+             group by 1, 2 having sum(amount) <> 0;
+             return null;
+           end $$;
+
 CREATE FUNCTION unread_messages_deleted() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -834,6 +894,28 @@ CREATE SEQUENCE reference_version_seq
     NO MAXVALUE
     CACHE 1;
 
+CREATE TABLE running_deltas (
+    id bigint NOT NULL,
+    name text NOT NULL,
+    currency text NOT NULL,
+    amount numeric(38,18) NOT NULL
+);
+
+ALTER TABLE running_deltas ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME running_deltas_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+CREATE TABLE running_totals (
+    name text NOT NULL,
+    currency text NOT NULL,
+    amount numeric(38,18) NOT NULL
+);
+
 CREATE TABLE server_secrets (
     name text NOT NULL,
     value text NOT NULL,
@@ -1204,6 +1286,12 @@ ALTER TABLE ONLY records
 ALTER TABLE ONLY reference_version
     ADD CONSTRAINT reference_version_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY running_deltas
+    ADD CONSTRAINT running_deltas_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY running_totals
+    ADD CONSTRAINT running_totals_pkey PRIMARY KEY (name, currency);
+
 ALTER TABLE ONLY server_secrets
     ADD CONSTRAINT server_secrets_pkey PRIMARY KEY (name);
 
@@ -1328,6 +1416,8 @@ CREATE INDEX records_user_time ON records USING btree (user_id, created_at DESC,
 
 CREATE INDEX records_user_to ON records USING btree (user_id, to_address) WHERE (to_address IS NOT NULL);
 
+CREATE INDEX running_deltas_name ON running_deltas USING btree (name, currency);
+
 CREATE UNIQUE INDEX sessions_id ON sessions USING btree (id);
 
 CREATE INDEX sessions_user ON sessions USING btree (user_id);
@@ -1399,6 +1489,18 @@ CREATE TRIGGER records_live_insert AFTER INSERT ON records REFERENCING NEW TABLE
 CREATE TRIGGER records_live_update AFTER UPDATE ON records REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION live_rows_changed('records');
 
 CREATE TRIGGER records_push AFTER INSERT OR UPDATE OF status ON records FOR EACH ROW WHEN ((new.type = ANY (ARRAY['deposit'::text, 'withdraw'::text]))) EXECUTE FUNCTION push_on_record();
+
+CREATE TRIGGER running_balances_deleted AFTER DELETE ON balances REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION running_balances_deleted();
+
+CREATE TRIGGER running_balances_insertd AFTER INSERT ON balances REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION running_balances_insertd();
+
+CREATE TRIGGER running_balances_updated AFTER UPDATE ON balances REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION running_balances_updated();
+
+CREATE TRIGGER running_journal_deleted AFTER DELETE ON journal REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION running_journal_deleted();
+
+CREATE TRIGGER running_journal_insertd AFTER INSERT ON journal REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION running_journal_insertd();
+
+CREATE TRIGGER running_journal_updated AFTER UPDATE ON journal REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION running_journal_updated();
 
 CREATE TRIGGER swaps_live_insert AFTER INSERT ON swaps REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION live_rows_changed('swaps');
 

@@ -122,6 +122,13 @@ export interface DB extends NoticeTables, SignInTables, ChainTables, ConsoleTabl
   unread_messages: { user_id: number; n: number };
   /** Each user account's net movement per currency and UTC day, kept by a trigger on `journal` (migration 032). */
   journal_days: { account: string; currency: string; day: ColumnType<Date, string, string>; delta: Num };
+  /**
+   * Each system account's balance and what users hold available (`holders`), per currency, through
+   * the last fold of `running_deltas` (migration 046).
+   */
+  running_totals: { name: string; currency: string; amount: Num };
+  /** What each statement on `journal` or `balances` changed of a running total, until folded (migration 046). */
+  running_deltas: { id: Generated<string>; name: string; currency: string; amount: Num };
   journal: {
     id: Generated<string>;
     ref: string;

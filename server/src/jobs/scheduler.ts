@@ -1,8 +1,10 @@
 /**
  * Background jobs of a running server: withdrawals on the chain (sign, broadcast, follow receipts),
- * the deposit watcher, sweeping deposits to the hot wallet, reconciling the books with the chain, sending push notifications,
- * the reward distribution and the hourly clean-up of uploads no participation uses, spent challenges,
- * old rate-limit windows, live events too old to resume from and push subscriptions of ended sessions.
+ * the deposit watcher, sweeping deposits to the hot wallet, reconciling the books with the chain,
+ * sending push notifications, folding the running totals (system accounts' balances, what users
+ * hold), the reward distribution and the hourly clean-up of uploads no participation uses, spent
+ * challenges, old rate-limit windows, live events too old to resume from and push subscriptions of
+ * ended sessions.
  *
  * With several instances on one PostgreSQL, each job runs on one instance at a time: a run first
  * takes the job's advisory lock and skips its turn when another instance holds it. (Each job is also
@@ -20,6 +22,7 @@ import { reconcile } from '../services/custody/reconcile';
 import { forgetExpiredChallenges } from '../services/identity/human-check';
 import { forgetOldLiveEvents } from '../services/messages/live-events';
 import { forgetDeadSubscriptions, sendDuePushes } from '../services/messages/push';
+import { foldRunningTotals } from '../services/money-moves/running-totals';
 import { blobStoreFor } from '../services/platform/blob-store';
 import { forgetOldRateLimitWindows } from '../services/platform/rate-limit-store';
 import { deleteUnusedUploads } from '../services/platform/uploads';
@@ -36,6 +39,7 @@ const JOB_LOCKS = {
   sweep: 727_105,
   push: 727_106,
   reconcile: 727_107,
+  fold: 727_108,
 } as const;
 type JobName = keyof typeof JOB_LOCKS;
 
@@ -101,6 +105,8 @@ export function startJobs(
   const push = run('push', async () => {
     await sendDuePushes(db, config.push, log);
   });
+  // Reads add what is still unfolded, so this keeps them short, not right.
+  const fold = run('fold', () => foldRunningTotals(db));
   const cleanUp = run('cleanUp', async () => {
     const n = await deleteUnusedUploads(db, blobStoreFor(config));
     if (n) log.info({ deleted: n }, 'unused uploads deleted');
@@ -115,6 +121,7 @@ export function startJobs(
     setInterval(deposits, config.settleIntervalMs),
     setInterval(sweep, config.settleIntervalMs),
     setInterval(push, config.settleIntervalMs),
+    setInterval(fold, config.settleIntervalMs),
     setInterval(reconciliation, config.reconcileIntervalMs),
     // Distribution: checked every minute (or every period when shorter); pays once per period.
     setInterval(distribution, Math.min(config.distributionPeriodSeconds * 1000, 60_000)),

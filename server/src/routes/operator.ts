@@ -14,7 +14,7 @@ import type { Lifecycle } from '../lifecycle';
 import { gauge, recordRequest, registry } from '../metrics';
 import { apiReferencePage, openApiDocument } from '../openapi';
 import type { Reconciliation } from '../services/custody/reconcile';
-import { accountBalance } from '../services/money-moves/ledger';
+import { systemBalance } from '../services/money-moves/running-totals';
 
 const sameSecret = (expected: string, given: string) => {
   const a = Buffer.from(expected);
@@ -81,7 +81,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: Ctx, lifecycle: Lifecy
     "TRX the server's addresses burnt on the chain for bandwidth and energy, in TRX, since the start of the books.",
     [],
     async (g) => {
-      g.set(-Number(await accountBalance(db, 'system:network-fees', 'TRX')));
+      g.set(-Number(await systemBalance(db, 'system:network-fees', 'TRX')));
     },
   );
   gauge(

@@ -7,6 +7,7 @@ import { signerOf } from '../../devnet/transaction';
 import { startTestChain, type TestChain } from '../../test-support/chain';
 import { dec } from '../common/decimal';
 import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/money-moves/ledger';
+import { foldRunningTotals, heldByUsers, type SystemAccount, systemBalance } from '../services/money-moves/running-totals';
 import { BLOCKLIST } from '../services/platform/reference';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 
@@ -44,6 +45,32 @@ describe.each(backends)('ledger on %s', (backend) => {
       expect(await accountBalance(env.db, userAvailable(r.user_id), r.currency)).toBe(dec(r.available).toFixed());
       expect(await accountBalance(env.db, userFrozen(r.user_id), r.currency)).toBe(dec(r.frozen).toFixed());
     }
+    await assertRunningTotals();
+    await foldRunningTotals(env.db);
+    expect(await env.db.selectFrom('running_deltas').select('id').execute()).toEqual([]);
+    await assertRunningTotals();
+  }
+
+  /** The running totals (migration 046) against what they stand for: the journal and the balance rows. */
+  async function assertRunningTotals() {
+    const system = await env.db
+      .selectFrom('journal')
+      .select(['account', 'currency'])
+      .distinct()
+      .where('account', 'like', 'system:%')
+      .execute();
+    expect(system.length).toBeGreaterThan(0);
+    for (const { account, currency } of system)
+      expect(await systemBalance(env.db, account as SystemAccount, currency), `${account} ${currency}`).toBe(
+        await accountBalance(env.db, account as SystemAccount, currency),
+      );
+    const held = await env.db
+      .selectFrom('balances')
+      .select(['currency', (eb) => eb.fn.sum<string>('available').as('sum')])
+      .groupBy('currency')
+      .execute();
+    expect(held.length).toBeGreaterThan(0);
+    for (const { currency, sum } of held) expect(await heldByUsers(env.db, currency), currency).toBe(dec(sum).toFixed());
   }
 
   it('50 concurrent withdraws never overdraw and the journal stays balanced', async () => {
@@ -68,6 +95,22 @@ describe.each(backends)('ledger on %s', (backend) => {
     expect(chain.usdtOf(DEST) - received).toBe(200_000_000n);
     expect(dec((await balance(u.id)).frozen).toFixed()).toBe('0');
     expect(await accountBalance(env.db, 'system:fees', 'USDT')).toBe('20');
+    await assertBooksBalanced();
+  });
+
+  it('keeps the running totals while withdrawals, their settlement and folds run at once', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => makeUser(env.db, { tradePassword: '123456', usdt: '100' })));
+    const body = { channelId: 'usdt-trc20', address: DEST, amount: '12.5', tradePassword: '123456' };
+    const answers = await Promise.all([
+      ...users.flatMap((u, i) =>
+        [0, 1, 2].map((k) => call(app, api.money.withdraw, { token: u.token, body, headers: idem(`fold-${i}-${k}`) })),
+      ),
+      ...Array.from({ length: 6 }, () => foldRunningTotals(env.db)),
+    ]);
+    expect(answers.slice(0, 12).map((a) => a?.json.code)).toEqual(Array(12).fill(200));
+    await Promise.all([chain.settle(env.db), foldRunningTotals(env.db), foldRunningTotals(env.db)]);
+    expect(await heldByUsers(env.db, 'USDT')).toBe(dec(400).minus(dec('13.5').times(12)).toFixed());
+    expect(await systemBalance(env.db, 'system:fees', 'USDT')).toBe('12');
     await assertBooksBalanced();
   });
 

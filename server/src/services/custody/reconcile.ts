@@ -16,7 +16,7 @@ import type { ChainGateway } from '../../chain/gateway';
 import { dec, str } from '../../common/decimal';
 import { DONE } from '../../db/literals';
 import type { Db } from '../../db/schema';
-import { accountBalance } from '../money-moves/ledger';
+import { systemBalance } from '../money-moves/running-totals';
 
 export interface InFlight {
   kind: 'deposit' | 'withdrawal' | 'topup' | 'sweep' | 'cold';
@@ -155,7 +155,7 @@ export async function reconcile(
   const report: CurrencyReconciliation[] = [];
   for (const c of currencies) {
     const chain = dec(held.find((h) => h.currency === c.symbol)?.units ?? 0).div(dec(10).pow(c.precision));
-    const books = dec(await accountBalance(db, 'system:chain', c.symbol)).neg();
+    const books = dec(await systemBalance(db, 'system:chain', c.symbol)).neg();
     const coming = moving.filter((m) => m.currency === c.symbol).reduce((sum, m) => sum.plus(m.effect), dec(0));
     report.push({
       currency: c.symbol,

@@ -60,6 +60,11 @@ export async function journalTotals(db: Q): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((r) => [r.currency, str(dec(r.total))]));
 }
 
+/**
+ * An account's balance summed from its journal entries: what the books say it is, for checks.
+ * The server reads a system account's from its running total (running-totals.ts), and a user's
+ * from `balances`.
+ */
 export async function accountBalance(db: Q, account: Account, currency: string): Promise<string> {
   const row = await db
     .selectFrom('journal')

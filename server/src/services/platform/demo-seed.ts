@@ -14,7 +14,8 @@ import { creditDeposit, depositAddress } from '../deposits/deposits';
 import { createUser } from '../identity/users';
 import { inEveryLocale } from '../messages/localized';
 import { publish } from '../messages/messages';
-import { accountBalance, post, userAvailable } from '../money-moves/ledger';
+import { post, userAvailable } from '../money-moves/ledger';
+import { systemBalance } from '../money-moves/running-totals';
 import { review } from '../rewards/campaign-review';
 import * as activity from '../rewards/campaigns';
 import { demoScreenshot } from '../rewards/demo-image';
@@ -142,7 +143,7 @@ async function seedDemoOnce(db: Trx, config: Config, faucet: Faucet): Promise<{ 
     swapLocked(trx, userId, tsrUsdt, { pairId: tsrUsdt.id, amount: '300', tradePassword: DEMO.tradePassword }),
   );
 
-  if (dec(await accountBalance(db, 'system:pool', TSR)).isZero()) await fundPool(db, '250000');
+  if (dec(await systemBalance(db, 'system:pool', TSR)).isZero()) await fundPool(db, '250000');
   await distribute(db, config.distributionPeriodSeconds);
 
   // Activities and participations in review, approved (claimable) and rejected (resubmittable),

@@ -6,15 +6,15 @@
 import { dec, str } from '../../common/decimal';
 import { ErrorCode, fail } from '../../common/errors';
 import type { Db } from '../../db/schema';
-import { accountBalance } from '../money-moves/ledger';
+import { systemBalance } from '../money-moves/running-totals';
 import { appendAudit, auditedAction, type Decider, FROM_THE_CLI } from '../operators/audit';
 import { TSR } from '../platform/reference';
 import { distribute, fundPool, isDistributing, RELEASE_RATIO } from './prize-pool';
 
 export async function rewardPoolOverview(db: Db) {
   const [pool, treasury, distributing, history] = await Promise.all([
-    accountBalance(db, 'system:pool', TSR),
-    accountBalance(db, 'system:treasury', TSR),
+    systemBalance(db, 'system:pool', TSR),
+    systemBalance(db, 'system:treasury', TSR),
     isDistributing(db),
     db
       .selectFrom('distributions')

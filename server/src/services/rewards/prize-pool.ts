@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { dec, floor, str } from '../../common/decimal';
 import { isEmbedded, transact } from '../../db/index';
 import type { Db, Q } from '../../db/schema';
-import { accountBalance, post } from '../money-moves/ledger';
+import { post } from '../money-moves/ledger';
+import { heldByUsers, systemBalance } from '../money-moves/running-totals';
 import { pageOf, pageWindow } from '../platform/paging';
 import { TSR } from '../platform/reference';
 
@@ -20,12 +21,8 @@ const DISTRIBUTING_LOCK = 727_202;
 export const periodStartOf = (t: number, periodSeconds: number) => Math.floor(t / 1000 / periodSeconds) * periodSeconds * 1000;
 
 export async function poolInfo(db: Q, userId: number, periodSeconds: number, now = Date.now()) {
-  const total = await accountBalance(db, 'system:pool', TSR);
-  const all = await db
-    .selectFrom('balances')
-    .select(sql<string | null>`sum(available)`.as('s'))
-    .where('currency', '=', TSR)
-    .executeTakeFirst();
+  const total = await systemBalance(db, 'system:pool', TSR);
+  const allHeld = dec(await heldByUsers(db, TSR));
   const mine = await db
     .selectFrom('balances')
     .select('available')
@@ -33,7 +30,6 @@ export async function poolInfo(db: Q, userId: number, periodSeconds: number, now
     .where('currency', '=', TSR)
     .executeTakeFirst();
   const held = dec(mine?.available ?? '0');
-  const allHeld = dec(all?.s ?? '0');
   const dayStart = new Date(Math.floor(now / 86400_000) * 86400_000);
   const earned = await sharesOf(db, userId)
     .select([
@@ -132,7 +128,7 @@ export async function startDistribution(db: Db, periodStart: Date, batch = PAY_B
     // balances are summed for it (the scale bench's check on rows read found that sum each minute).
     const done = await trx.selectFrom('distributions').select('id').where('period_start', '=', periodStart).executeTakeFirst();
     if (done) return null;
-    const pool = dec(await accountBalance(trx, 'system:pool', TSR));
+    const pool = dec(await systemBalance(trx, 'system:pool', TSR));
     const release = floor(pool.mul(RELEASE_RATIO), PRECISION);
     const held = await trx
       .selectFrom('balances')

@@ -3,23 +3,15 @@ import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { ChainTables } from './schema-chain';
 import type { ConsoleTables } from './schema-console';
 import type { MessageTexts, NoticeTables } from './schema-notices';
+import type { ActivityTexts, RewardTables } from './schema-rewards';
 import type { SignInTables } from './schema-sign-in';
 
-export type { MessageTexts };
+export type { ActivityTexts, MessageTexts };
 
 type Num = ColumnType<string, string, string>;
 type NumDefault = ColumnType<string, string | undefined, string>;
 type Time = ColumnType<Date, Date | string | undefined, Date | string>;
 type TimeNull = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json<T> = ColumnType<T, string, string>;
-
-/** An activity's texts in one language. */
-export interface ActivityTexts {
-  title: string;
-  summary: string;
-  content: string;
-  rules: string[];
-}
 
 export interface Socials {
   line: string | null;
@@ -30,9 +22,10 @@ export interface Socials {
 
 /**
  * Every table; those telling the user things and keeping their saved data are in schema-notices.ts,
- * the sign-in ones in schema-sign-in.ts, the chain's in schema-chain.ts.
+ * the sign-in ones in schema-sign-in.ts, the chain's in schema-chain.ts, the reward pool's and the
+ * campaigns' in schema-rewards.ts.
  */
-export interface DB extends NoticeTables, SignInTables, ChainTables, ConsoleTables {
+export interface DB extends NoticeTables, SignInTables, ChainTables, ConsoleTables, RewardTables {
   users: {
     id: Generated<number>;
     account_type: 'phone' | 'email';
@@ -234,65 +227,6 @@ export interface DB extends NoticeTables, SignInTables, ChainTables, ConsoleTabl
     rate: Num;
     status: string;
     created_at: Time;
-  };
-  distributions: {
-    id: Generated<number>;
-    period_start: Time;
-    total: Num;
-    paid: Num;
-    created_at: Time;
-    /** The TSR held when the shares were computed; null on distributions before migration 033. */
-    held_total: ColumnType<string | null, string | null | undefined, string | null>;
-    /** When its last share was paid; null while it is under way. */
-    paid_out_at: TimeNull;
-  };
-  distribution_shares: {
-    id: Generated<number>;
-    distribution_id: number;
-    user_id: number;
-    amount: Num;
-    holding_ratio: Num;
-    created_at: Time;
-  };
-  /** A run of a distribution's holders still to pay, in one transaction by one payer (migration 037). */
-  distribution_batches: { distribution_id: number; first_user: number; last_user: number };
-  uploads: {
-    id: string;
-    user_id: number;
-    mime: string;
-    size: number;
-    file_name: string;
-    /** Hex SHA-256 of the bytes (migration 040); null for uploads made before. */
-    sha256: ColumnType<string | null, string | null | undefined, never>;
-    created_at: Time;
-  };
-  activities: {
-    id: Generated<number>;
-    title: string;
-    summary: string;
-    content: string;
-    rules: Json<string[]>;
-    /** locale id → the same texts in that language (migration 016). */
-    translations: ColumnType<Record<string, ActivityTexts>, string | undefined, string>;
-    partner_name: string;
-    reward_amount: Num;
-    reward_currency: string;
-    pool_total: Num;
-    pool_remaining: Num;
-    start_at: Time;
-    end_at: Time;
-    created_at: Time;
-  };
-  participations: {
-    id: Generated<number>;
-    activity_id: number;
-    user_id: number;
-    partner_uid: string;
-    image_ids: Json<string[]>;
-    status: 'review' | 'approved' | 'rejected' | 'claimed';
-    reason: string | null;
-    created_at: Time;
-    updated_at: Time;
   };
 }
 

@@ -6,8 +6,8 @@ import type { TransactionRecord } from '../../../src/contract/money';
 import { signerOf } from '../../devnet/transaction';
 import { startTestChain, type TestChain } from '../../test-support/chain';
 import { dec } from '../common/decimal';
-import { accountBalance, journalTotals, userAvailable, userFrozen } from '../services/money-moves/ledger';
-import { foldRunningTotals, heldByUsers, type SystemAccount, systemBalance } from '../services/money-moves/running-totals';
+import { accountBalance, journalTotals, type SystemAccount, userAvailable, userFrozen } from '../services/money-moves/ledger';
+import { foldRunningTotals, heldByUsers, systemBalance } from '../services/money-moves/running-totals';
 import { BLOCKLIST } from '../services/platform/reference';
 import { backends, call, idem, makeApp, makeUser, ok, resetDb, setupDb, type TestEnv } from './helpers';
 

@@ -7,7 +7,8 @@ import { Dec, dec, str } from '../../common/decimal';
 import { transact } from '../../db/index';
 import type { Db, Q } from '../../db/schema';
 
-export type Account = `user:${number}:available` | `user:${number}:frozen` | `system:${string}`;
+export type SystemAccount = `system:${string}`;
+export type Account = `user:${number}:available` | `user:${number}:frozen` | SystemAccount;
 export type Entry = [Account, string | Dec];
 
 export const userAvailable = (id: number): Account => `user:${id}:available`;

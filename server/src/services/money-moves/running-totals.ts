@@ -6,8 +6,8 @@
 import { sql } from 'kysely';
 import { str } from '../../common/decimal';
 import type { Db, Q } from '../../db/schema';
+import type { SystemAccount } from './ledger';
 
-export type SystemAccount = `system:${string}`;
 /** The running total of every user's available balance of a currency. */
 const HOLDERS = 'holders';
 
